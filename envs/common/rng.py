@@ -1,0 +1,83 @@
+"""The one random generator of frontierzoo: PCG32 (O'Neill, 2014), its state kept in the record.
+
+Every game keeps a ``rng`` field of two uint64 words (state, increment) in its state record and
+draws all of its randomness here, so that a seed and a sequence of actions reproduce a game bit for
+bit in any process, batch position or thread. Nothing here touches ``np.random`` or ``random``.
+"""
+import numpy as np
+from numba import njit
+
+RNG_WORDS = 2  # the record field: rng = (state, increment), dtype uint64
+
+_MULT = np.uint64(6364136223846793005)
+_ONE = np.uint64(1)
+_MASK32 = np.uint64(0xFFFFFFFF)
+
+
+@njit(cache=True)
+def _splitmix64(x):
+    """One step of SplitMix64: spreads a small seed over all 64 bits."""
+    x = x + np.uint64(0x9E3779B97F4A7C15)
+    z = x
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return x, z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True)
+def seed_rng(rng, seed):
+    """Seed ``rng`` (a uint64[2] view) from any 64-bit seed; distinct seeds give distinct streams."""
+    x = np.uint64(seed)
+    x, a = _splitmix64(x)
+    x, b = _splitmix64(x)
+    rng[1] = (b << _ONE) | _ONE  # the increment must be odd
+    rng[0] = np.uint64(0)
+    next_u32(rng)
+    rng[0] = rng[0] + a
+    next_u32(rng)
+
+
+@njit(cache=True)
+def next_u32(rng):
+    """The next 32 random bits (PCG-XSH-RR), as an int64 in [0, 2**32)."""
+    old = rng[0]
+    rng[0] = old * _MULT + rng[1]
+    xorshifted = (((old >> np.uint64(18)) ^ old) >> np.uint64(27)) & _MASK32
+    rot = old >> np.uint64(59)
+    out = ((xorshifted >> rot) | (xorshifted << ((np.uint64(32) - rot) & np.uint64(31)))) & _MASK32
+    return np.int64(out)
+
+
+@njit(cache=True)
+def randint(rng, n):
+    """A uniform integer in [0, n) for 1 <= n < 2**32, without modulo bias (rejection)."""
+    bound = np.int64(n)
+    threshold = ((np.int64(1) << 32) - bound) % bound  # 2**32 mod n
+    while True:
+        r = next_u32(rng)
+        if r >= threshold:
+            return r % bound
+
+
+@njit(cache=True)
+def random_u64(rng):
+    """64 random bits, e.g. to seed a fresh game or a determinisation from this stream."""
+    hi = np.uint64(next_u32(rng))
+    lo = np.uint64(next_u32(rng))
+    return (hi << np.uint64(32)) | lo
+
+
+@njit(cache=True)
+def shuffle(rng, items, n):
+    """Fisher–Yates shuffle of the first ``n`` entries of ``items`` in place."""
+    for i in range(n - 1, 0, -1):
+        j = randint(rng, i + 1)
+        t = items[i]
+        items[i] = items[j]
+        items[j] = t
+
+
+@njit(cache=True)
+def roll_die(rng, sides):
+    """One fair die with ``sides`` faces: 1..sides."""
+    return randint(rng, sides) + 1
