@@ -1,0 +1,300 @@
+"""The island: laying it out, where pieces may stand, production, longest road and points.
+
+Every function takes the state record ``s`` and works on its fields; all are jitted kernels.
+"""
+import numpy as np
+from numba import njit
+
+from ..common.rng import randint, shuffle
+from .content import (FIXED_HARBOURS, FIXED_NUMBER, FIXED_TERRAIN, HARBOUR_KINDS, NUMBER_TOKENS,
+                      TERRAIN_TILES)
+from .state import (AWARD_POINTS, CORNER_CORNERS, CORNER_EDGES, CORNER_HARBOUR, CORNER_HEXES,
+                    DESERT, EDGE_CORNERS, HARBOUR_CORNERS, HEX_CORNERS, HEX_NEIGHBOURS, KEEP,
+                    LONGEST_ROAD_MIN, MAX_PLAYERS, NUM_CORNERS, NUM_EDGES, NUM_HARBOURS, NUM_HEXES,
+                    NUM_RESOURCES, TERRAIN_RESOURCE, VICTORY_POINT, VILLAGE)
+
+MAX_ROAD_DEPTH = 16  # a trail uses each road at most once, and a player has 15 roads
+
+
+# --------------------------------------------------------------------------- laying out the island
+@njit(cache=True)
+def hot_numbers_adjacent(s):
+    """True if a 6 or 8 sits next to another 6 or 8 ("the 6s and 8s ... never sit side by side")."""
+    for h in range(NUM_HEXES):
+        n = s['hex_number'][h]
+        if n != 6 and n != 8:
+            continue
+        for k in range(6):
+            o = HEX_NEIGHBOURS[h, k]
+            if o >= 0:
+                m = s['hex_number'][o]
+                if m == 6 or m == 8:
+                    return True
+    return False
+
+
+@njit(cache=True)
+def lay_random_island(s):
+    """Shuffle the terrain tiles onto the hexes, then the number tokens onto every non-desert hex,
+    dealing the numbers again until no 6 or 8 touches another 6 or 8; shuffle the harbours."""
+    terrain = TERRAIN_TILES.copy()
+    shuffle(s['rng'], terrain, terrain.shape[0])
+    for h in range(NUM_HEXES):
+        s['hex_terrain'][h] = terrain[h]
+    numbers = NUMBER_TOKENS.copy()
+    while True:
+        shuffle(s['rng'], numbers, numbers.shape[0])
+        k = 0
+        for h in range(NUM_HEXES):
+            if s['hex_terrain'][h] == DESERT:
+                s['hex_number'][h] = 0
+            else:
+                s['hex_number'][h] = numbers[k]
+                k += 1
+        if not hot_numbers_adjacent(s):
+            break
+    kinds = HARBOUR_KINDS.copy()
+    shuffle(s['rng'], kinds, kinds.shape[0])
+    for i in range(NUM_HARBOURS):
+        s['harbour_kind'][i] = kinds[i]
+
+
+@njit(cache=True)
+def lay_fixed_island(s):
+    """The fixed beginner island of content.py."""
+    for h in range(NUM_HEXES):
+        s['hex_terrain'][h] = FIXED_TERRAIN[h]
+        s['hex_number'][h] = FIXED_NUMBER[h]
+    for i in range(NUM_HARBOURS):
+        s['harbour_kind'][i] = FIXED_HARBOURS[i]
+
+
+@njit(cache=True)
+def desert_hex(s):
+    for h in range(NUM_HEXES):
+        if s['hex_terrain'][h] == DESERT:
+            return h
+    return 0
+
+
+# --------------------------------------------------------------------------- placement
+@njit(cache=True)
+def corner_free_by_distance(s, c):
+    """A village needs its corner and "the three corners next to it" empty, whoever's pieces."""
+    if s['corner_owner'][c] >= 0:
+        return False
+    for k in range(3):
+        o = CORNER_CORNERS[c, k]
+        if o >= 0 and s['corner_owner'][o] >= 0:
+            return False
+    return True
+
+
+@njit(cache=True)
+def has_road_at(s, p, c):
+    for k in range(3):
+        e = CORNER_EDGES[c, k]
+        if e >= 0 and s['edge_owner'][e] == p:
+            return True
+    return False
+
+
+@njit(cache=True)
+def can_place_village(s, p, c):
+    """A village "needs a road of your own leading to it" and the distance rule."""
+    return corner_free_by_distance(s, c) and has_road_at(s, p, c)
+
+
+@njit(cache=True)
+def network_reaches(s, p, c):
+    """Does p's network reach corner c? Through p's own building there, or through p's road ending
+    there unless "another player's building breaks your network at the corner it stands on"."""
+    owner = s['corner_owner'][c]
+    if owner == p:
+        return True
+    if owner >= 0:
+        return False
+    return has_road_at(s, p, c)
+
+
+@njit(cache=True)
+def can_place_road(s, p, e):
+    """"A road must touch your own network at one end"."""
+    if s['edge_owner'][e] >= 0:
+        return False
+    return network_reaches(s, p, EDGE_CORNERS[e, 0]) or network_reaches(s, p, EDGE_CORNERS[e, 1])
+
+
+@njit(cache=True)
+def any_road_placeable(s, p):
+    for e in range(NUM_EDGES):
+        if can_place_road(s, p, e):
+            return True
+    return False
+
+
+@njit(cache=True)
+def reveal_harbour_at(s, c):
+    """Hidden harbours: a rate "stays hidden until somebody builds on one of its corners"."""
+    h = CORNER_HARBOUR[c]
+    if h >= 0:
+        s['harbour_revealed'][h] = 1
+
+
+# --------------------------------------------------------------------------- production
+@njit(cache=True)
+def produce(s, number):
+    """The throw pays every village 1 and every keep 2 on each hex with that number, except the
+    bandit's hex. The supply (our reading, RULES.md "Supply"): if the bank cannot pay everyone owed
+    a resource, nobody receives it, unless only one player is owed it, who gets what is left."""
+    owed = np.zeros((MAX_PLAYERS, NUM_RESOURCES), np.int64)
+    for h in range(NUM_HEXES):
+        if s['hex_number'][h] != number or h == s['bandit']:
+            continue
+        r = TERRAIN_RESOURCE[s['hex_terrain'][h]]
+        if r < 0:
+            continue
+        for k in range(6):
+            c = HEX_CORNERS[h, k]
+            p = s['corner_owner'][c]
+            if p >= 0:
+                owed[p, r] += s['corner_level'][c]  # VILLAGE == 1, KEEP == 2
+    pay_owed(s, owed)
+
+
+@njit(cache=True)
+def pay_owed(s, owed):
+    """Pay each player what the bank owes them, resource by resource, under the shortage rule."""
+    n = s['num_players']
+    for r in range(NUM_RESOURCES):
+        total = 0
+        owed_players = 0
+        for p in range(n):
+            if owed[p, r] > 0:
+                total += owed[p, r]
+                owed_players += 1
+        if total == 0:
+            continue
+        if total <= s['bank'][r]:
+            for p in range(n):
+                s['hand'][p, r] += owed[p, r]
+            s['bank'][r] -= total
+        elif owed_players == 1:
+            for p in range(n):
+                if owed[p, r] > 0:
+                    s['hand'][p, r] += s['bank'][r]
+                    s['bank'][r] = 0
+
+
+@njit(cache=True)
+def pay_second_village(s, p, c):
+    """"Your second village pays you one resource from each hex it touches"."""
+    for k in range(3):
+        h = CORNER_HEXES[c, k]
+        if h < 0:
+            continue
+        r = TERRAIN_RESOURCE[s['hex_terrain'][h]]
+        if r >= 0 and s['bank'][r] > 0:
+            s['hand'][p, r] += 1
+            s['bank'][r] -= 1
+
+
+# --------------------------------------------------------------------------- longest road
+@njit(cache=True)
+def longest_trail(s, p):
+    """The number of roads in p's longest trail: a path through p's roads that uses each road once
+    (it may revisit a corner), and that cannot pass through a corner holding another player's
+    building ("Another player's village or keep on your road splits it in two"). Depth-first
+    search over edges from every corner p's roads touch, with an explicit stack."""
+    used = np.zeros(NUM_EDGES, np.bool_)
+    stack_corner = np.empty(MAX_ROAD_DEPTH + 1, np.int64)
+    stack_next = np.empty(MAX_ROAD_DEPTH + 1, np.int64)
+    stack_edge = np.empty(MAX_ROAD_DEPTH + 1, np.int64)
+    best = 0
+    for start in range(NUM_CORNERS):
+        if not has_road_at(s, p, start):
+            continue
+        depth = 0
+        stack_corner[0] = start
+        stack_next[0] = 0
+        stack_edge[0] = -1
+        while depth >= 0:
+            c = stack_corner[depth]
+            k = stack_next[depth]
+            blocked = depth > 0 and s['corner_owner'][c] >= 0 and s['corner_owner'][c] != p
+            if k >= 3 or blocked:
+                if depth > 0:
+                    used[stack_edge[depth]] = False
+                depth -= 1
+                continue
+            stack_next[depth] = k + 1
+            e = CORNER_EDGES[c, k]
+            if e < 0 or used[e] or s['edge_owner'][e] != p:
+                continue
+            used[e] = True
+            depth += 1
+            stack_corner[depth] = CORNER_CORNERS[c, k]
+            stack_next[depth] = 0
+            stack_edge[depth] = e
+            if depth > best:
+                best = depth
+    return best
+
+
+@njit(cache=True)
+def update_longest_road(s):
+    """Recompute every road and move the award (rulebook "Points"): the first to 5+ takes it;
+    someone strictly longer takes it; a holder cut under five loses it to whoever alone has the
+    longest, or to nobody. When a cut leaves the holder at five or more, the holder keeps it while
+    nobody is strictly longer; if several are tied above the holder, it goes to nobody."""
+    n = s['num_players']
+    best = 0
+    for p in range(n):
+        s['road_length'][p] = longest_trail(s, p)
+        if s['road_length'][p] > best:
+            best = s['road_length'][p]
+    h = s['longest_road']
+    if h >= 0 and s['road_length'][h] >= LONGEST_ROAD_MIN and s['road_length'][h] == best:
+        return
+    alone = -1
+    count = 0
+    for p in range(n):
+        if s['road_length'][p] == best:
+            alone = p
+            count += 1
+    if best >= LONGEST_ROAD_MIN and count == 1:
+        s['longest_road'] = alone
+    else:
+        s['longest_road'] = -1
+
+
+# --------------------------------------------------------------------------- points
+@njit(cache=True)
+def public_points(s, p):
+    """Points everyone can see: villages 1, keeps 2, awards 2 each."""
+    pts = 0
+    for c in range(NUM_CORNERS):
+        if s['corner_owner'][c] == p:
+            pts += 1 if s['corner_level'][c] == VILLAGE else 2 if s['corner_level'][c] == KEEP else 0
+    if s['longest_road'] == p:
+        pts += AWARD_POINTS
+    if s['largest_army'] == p:
+        pts += AWARD_POINTS
+    return pts
+
+
+@njit(cache=True)
+def total_points(s, p):
+    """Public points plus hidden victory-point cards ("Worth a point at the end")."""
+    return public_points(s, p) + s['cards'][p, VICTORY_POINT]
+
+
+@njit(cache=True)
+def player_has_harbour(s, p, kind):
+    for i in range(NUM_HARBOURS):
+        if s['harbour_kind'][i] != kind:
+            continue
+        for j in range(2):
+            if s['corner_owner'][HARBOUR_CORNERS[i, j]] == p:
+                return True
+    return False

@@ -1,0 +1,67 @@
+"""Frontier's designed content: the terrain and number-token lists, the harbour set, the
+opportunity-card deck, costs and piece limits. Data, not code; RULES.md gives the reasons.
+"""
+import numpy as np
+
+from .state import (BRICK, DESERT, FIELD, FOREST, GENERAL_HARBOUR, GRAIN, HILL, KEEP, KNIGHT,
+                    MONOPOLY, MOUNTAIN, NUM_CARD_KINDS, NUM_RESOURCES, ORE, PASTURE, ROAD_BUILDING,
+                    TIMBER, VICTORY_POINT, WOOL, YEAR_OF_PLENTY)
+
+# "four forests ..., four pastures ..., four fields ..., three hills ..., three mountains ..., a desert"
+TERRAIN_TILES = np.array([FOREST] * 4 + [PASTURE] * 4 + [FIELD] * 4 + [HILL] * 3 + [MOUNTAIN] * 3 + [DESERT],
+                         np.int64)
+# "Every hex except the desert carries a number from 2 to 12": the family's 18 tokens, one 2 and one
+# 12, two of each other number (7 is never printed: it moves the bandit).
+NUMBER_TOKENS = np.array([2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 11, 12], np.int64)
+
+# nine harbours: four general 3:1 and one 2:1 for each resource
+HARBOUR_KINDS = np.array([GENERAL_HARBOUR] * 4 + [TIMBER, BRICK, WOOL, GRAIN, ORE], np.int64)
+
+# the supply: 19 of each resource
+BANK_START = 19
+
+# opportunity cards: the family's 25-card deck (the rulebook names the kinds but not the counts)
+CARD_COUNTS = np.zeros(NUM_CARD_KINDS, np.int64)
+CARD_COUNTS[KNIGHT] = 14
+CARD_COUNTS[ROAD_BUILDING] = 2
+CARD_COUNTS[YEAR_OF_PLENTY] = 2
+CARD_COUNTS[MONOPOLY] = 2
+CARD_COUNTS[VICTORY_POINT] = 5
+DECK_SIZE = int(CARD_COUNTS.sum())
+DECK_START = np.repeat(np.arange(NUM_CARD_KINDS), CARD_COUNTS).astype(np.int64)
+
+# costs, per resource (rulebook "The island and the opening": "Building costs stay the same")
+ROAD_COST = np.array([1, 1, 0, 0, 0], np.int64)        # a timber and a brick
+VILLAGE_COST = np.array([1, 1, 1, 1, 0], np.int64)     # a timber, a brick, a wool and a grain
+KEEP_COST = np.array([0, 0, 0, 2, 3], np.int64)        # three ore and two grain
+CARD_COST = np.array([0, 0, 1, 1, 1], np.int64)        # an ore, a wool and a grain
+assert ROAD_COST.shape[0] == NUM_RESOURCES and KEEP_COST[ORE] == 3 and KEEP_COST[GRAIN] == 2
+assert CARD_COST[WOOL] == 1 and VILLAGE_COST[BRICK] == 1
+
+# "five villages, four keeps and fifteen roads"
+VILLAGES_PER_PLAYER = 5
+KEEPS_PER_PLAYER = 4
+ROADS_PER_PLAYER = 15
+
+# The fixed beginner island (option fixed_island=True): terrain and number per hex in reading order
+# (rows of 3, 4, 5, 4, 3), and the harbour kinds clockwise round the coast from the top-left.
+FIXED_TERRAIN = np.array([
+    MOUNTAIN, PASTURE, FOREST,
+    FIELD, HILL, PASTURE, HILL,
+    FIELD, FOREST, DESERT, FOREST, MOUNTAIN,
+    FOREST, MOUNTAIN, FIELD, PASTURE,
+    HILL, FIELD, PASTURE,
+], np.int64)
+FIXED_NUMBER = np.array([
+    10, 2, 9,
+    12, 6, 4, 10,
+    9, 11, 0, 3, 8,
+    8, 3, 4, 5,
+    5, 6, 11,
+], np.int64)
+FIXED_HARBOURS = np.array([GENERAL_HARBOUR, WOOL, GENERAL_HARBOUR, ORE, GRAIN, GENERAL_HARBOUR,
+                           BRICK, TIMBER, GENERAL_HARBOUR], np.int64)
+assert sorted(FIXED_TERRAIN.tolist()) == sorted(TERRAIN_TILES.tolist())
+assert sorted(FIXED_NUMBER[FIXED_NUMBER > 0].tolist()) == sorted(NUMBER_TOKENS.tolist())
+assert sorted(FIXED_HARBOURS.tolist()) == sorted(HARBOUR_KINDS.tolist())
+assert KEEP == 2

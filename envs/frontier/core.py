@@ -1,0 +1,1038 @@
+"""Frontier's jitted core: the kernels of envs/common/game.py over the record of state.py.
+
+``apply`` takes one decision and resolves every automatic step after it (the throw's production,
+who discards on a 7, a steal with a single possible victim, the end of a phase) so that the
+record always waits on a real decision, or is over. The island and its pieces live in board.py,
+trading in trade.py; this module is the turn: the opening, the throw, the 7, building, cards, the
+awards and the win, and what each seat may observe.
+"""
+import numpy as np
+from numba import njit
+
+from ..common.rng import randint, random_u64, roll_die, seed_rng, shuffle
+from .board import (any_road_placeable, can_place_road, can_place_village, corner_free_by_distance,
+                    desert_hex, lay_fixed_island, lay_random_island, longest_trail, produce,
+                    public_points, pay_second_village, reveal_harbour_at, total_points,
+                    update_longest_road)
+from .content import (BANK_START, CARD_COST, CARD_COUNTS, DECK_SIZE, DECK_START, KEEP_COST,
+                      KEEPS_PER_PLAYER, ROAD_COST, ROADS_PER_PLAYER, VILLAGE_COST,
+                      VILLAGES_PER_PLAYER)
+from .state import (BANK_TRADE, BUILD_KEEP, BUILD_ROAD, BUILD_VILLAGE, BUY_CARD, CORNER_EDGES,
+                    COUNTER_OFFER, DISCARD, DISCARD_LIMIT, EDGE_CORNERS, END_TURN, HEX_CORNERS,
+                    KEEP, KNIGHT, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, MAX_PLAYERS, MONOPOLY,
+                    MONOPOLY_PICK, MOVE_BANDIT, NUM_ACTIONS, NUM_CARD_KINDS, NUM_CORNERS,
+                    NUM_EDGES, NUM_HARBOURS, NUM_HEXES, NUM_PHASES, NUM_RESOURCES, NUM_TERRAINS,
+                    OBS_SIZE, PHASE_DISCARD, PHASE_GAME_OVER, PHASE_MAIN, PHASE_MONOPOLY,
+                    PHASE_MOVE_BANDIT, PHASE_PRE_ROLL, PHASE_ROAD_BUILDING, PHASE_SETUP_ROAD,
+                    PHASE_SETUP_VILLAGE, PHASE_STEAL, PHASE_TRADE_CHOOSE, PHASE_TRADE_REPLY,
+                    PHASE_YEAR_OF_PLENTY, PLAY_KNIGHT, PLAY_MONOPOLY, PLAY_ROAD_BUILDING,
+                    PLAY_YEAR_OF_PLENTY, PROPOSE_TRADE, REPLY_ACCEPT, REPLY_COUNTER, ROAD_BUILDING,
+                    ROLL, STEAL, TRADE_ACCEPT, TRADE_CANCEL, TRADE_COMPLETE, TRADE_DECLINE,
+                    VICTORY_POINT, VILLAGE, WINNING_POINTS, YEAR_OF_PLENTY, YEAR_OF_PLENTY_PICK,
+                    CORNER_CORNERS, MAX_PROPOSALS_PER_TURN, GENERAL_HARBOUR)
+from .trade import (clear_trade, complete, mask_bank_trades, mask_completions, mask_proposals,
+                    mask_replies, propose, reply_accept, reply_counter, reply_decline,
+                    trade_with_bank)
+
+
+# =========================================================================== setting up
+@njit(cache=True)
+def _clear(s):
+    s['steps'] = 0
+    s['phase'] = PHASE_SETUP_VILLAGE
+    s['current'] = 0
+    s['acting'] = 0
+    s['first_player'] = 0
+    s['setup_step'] = 0
+    s['setup_corner'] = -1
+    s['turn'] = 0
+    s['rolled'] = 0
+    s['dice'][:] = 0
+    s['card_played'] = 0
+    s['free_roads'] = 0
+    s['plenty_left'] = 0
+    s['winner'] = -1
+    s['bandit'] = 0
+    s['harbour_revealed'][:] = 0
+    s['corner_owner'][:] = -1
+    s['corner_level'][:] = 0
+    s['edge_owner'][:] = -1
+    s['bank'][:] = BANK_START
+    s['hand'][:, :] = 0
+    s['deck'][:] = -1
+    s['deck_size'] = DECK_SIZE
+    s['deck_top'] = 0
+    s['cards'][:, :] = 0
+    s['cards_new'][:, :] = 0
+    s['cards_played'][:, :] = 0
+    s['villages_left'][:] = 0
+    s['keeps_left'][:] = 0
+    s['roads_left'][:] = 0
+    s['road_length'][:] = 0
+    s['longest_road'] = -1
+    s['largest_army'] = -1
+    s['discard_left'][:] = 0
+    s['proposals'] = 0
+    s['trade_give'] = -1
+    s['trade_give_count'] = 0
+    s['trade_get'] = -1
+    s['trade_get_count'] = 0
+    s['trade_replier'] = -1
+    s['trade_reply'][:] = 0
+    s['trade_counter'][:] = -1
+    s['trade_counter_count'][:] = 0
+    s['last_rewards'][:] = 0.0
+
+
+@njit(cache=True)
+def throw_for_turn_order(s, n):
+    """"Everyone throws for turn order": the highest throw of two dice begins, ties throw again;
+    play then goes round the seats in order."""
+    tied = np.ones(MAX_PLAYERS, np.bool_)
+    while True:
+        best = -1
+        count = 0
+        first = -1
+        throws = np.zeros(MAX_PLAYERS, np.int64)
+        for p in range(n):
+            if tied[p]:
+                throws[p] = roll_die(s['rng'], 6) + roll_die(s['rng'], 6)
+                if throws[p] > best:
+                    best = throws[p]
+        for p in range(n):
+            if tied[p] and throws[p] == best:
+                count += 1
+                first = p
+            else:
+                tied[p] = False
+        if count == 1:
+            return first
+
+
+@njit(cache=True)
+def init(s, num_players, opts, seed):
+    """Lay out the island, shuffle the deck, throw for turn order and start the opening."""
+    seed_rng(s['rng'], seed)
+    _clear(s)
+    n = np.int32(num_players)
+    s['num_players'] = n
+    s['hidden_harbours'] = opts[0]
+    s['fixed_island'] = opts[1]
+    if s['fixed_island'] != 0:
+        lay_fixed_island(s)
+    else:
+        lay_random_island(s)
+    if s['hidden_harbours'] == 0:
+        s['harbour_revealed'][:] = 1
+    s['bandit'] = desert_hex(s)
+    for i in range(DECK_SIZE):
+        s['deck'][i] = DECK_START[i]
+    shuffle(s['rng'], s['deck'], DECK_SIZE)
+    for p in range(n):
+        s['villages_left'][p] = VILLAGES_PER_PLAYER
+        s['keeps_left'][p] = KEEPS_PER_PLAYER
+        s['roads_left'][p] = ROADS_PER_PLAYER
+    first = throw_for_turn_order(s, n)
+    s['first_player'] = first
+    s['current'] = first
+    s['acting'] = first
+
+
+@njit(cache=True)
+def setup_seat(s, step):
+    """The opening goes "round the table once in order and once in reverse" from the first player."""
+    n = s['num_players']
+    if step < n:
+        return (s['first_player'] + step) % n
+    return (s['first_player'] + 2 * n - 1 - step) % n
+
+
+# =========================================================================== small helpers
+@njit(cache=True)
+def hand_size(s, p):
+    t = 0
+    for r in range(NUM_RESOURCES):
+        t += s['hand'][p, r]
+    return t
+
+
+@njit(cache=True)
+def can_pay(s, p, cost):
+    for r in range(NUM_RESOURCES):
+        if s['hand'][p, r] < cost[r]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def pay(s, p, cost):
+    for r in range(NUM_RESOURCES):
+        s['hand'][p, r] -= cost[r]
+        s['bank'][r] += cost[r]
+
+
+@njit(cache=True)
+def playable(s, p, kind):
+    """"Played one per turn, before or after the dice", and "not on the turn you bought it"."""
+    return s['card_played'] == 0 and s['cards'][p, kind] - s['cards_new'][p, kind] > 0
+
+
+@njit(cache=True)
+def bank_total(s):
+    t = 0
+    for r in range(NUM_RESOURCES):
+        t += s['bank'][r]
+    return t
+
+
+@njit(cache=True)
+def back_to_turn(s):
+    """After a card or the bandit: back to before the throw or to the main phase."""
+    s['phase'] = PHASE_MAIN if s['rolled'] != 0 else PHASE_PRE_ROLL
+
+
+# =========================================================================== the opening
+@njit(cache=True)
+def place_setup_village(s, c):
+    p = s['current']
+    s['corner_owner'][c] = p
+    s['corner_level'][c] = VILLAGE
+    s['villages_left'][p] -= 1
+    reveal_harbour_at(s, c)
+    if s['setup_step'] >= s['num_players']:
+        pay_second_village(s, p, c)
+    s['setup_corner'] = c
+    s['phase'] = PHASE_SETUP_ROAD
+
+
+@njit(cache=True)
+def place_setup_road(s, e):
+    p = s['current']
+    s['edge_owner'][e] = p
+    s['roads_left'][p] -= 1
+    s['setup_step'] += 1
+    s['setup_corner'] = -1
+    if s['setup_step'] >= 2 * s['num_players']:
+        update_longest_road(s)
+        s['current'] = s['first_player']
+        s['phase'] = PHASE_PRE_ROLL
+        s['turn'] = 1
+    else:
+        s['current'] = setup_seat(s, s['setup_step'])
+        s['phase'] = PHASE_SETUP_VILLAGE
+
+
+# =========================================================================== the throw and the 7
+@njit(cache=True)
+def throw_dice(s):
+    """"On your turn, throw the dice first." A 7 pays nothing and starts the discards and the
+    bandit; any other number produces."""
+    d1 = roll_die(s['rng'], 6)
+    d2 = roll_die(s['rng'], 6)
+    s['dice'][0] = d1
+    s['dice'][1] = d2
+    s['rolled'] = 1
+    if d1 + d2 == 7:
+        start_discards(s)
+    else:
+        produce(s, d1 + d2)
+        s['phase'] = PHASE_MAIN
+
+
+@njit(cache=True)
+def start_discards(s):
+    """"Anyone holding more than seven cards discards half of them, rounded down.\""""
+    any_owed = False
+    for p in range(s['num_players']):
+        t = hand_size(s, p)
+        s['discard_left'][p] = t // 2 if t > DISCARD_LIMIT else 0
+        if s['discard_left'][p] > 0:
+            any_owed = True
+    s['phase'] = PHASE_DISCARD if any_owed else PHASE_MOVE_BANDIT
+
+
+@njit(cache=True)
+def next_discarder(s):
+    """Discarders decide one card at a time, in turn order from the thrower."""
+    n = s['num_players']
+    for k in range(n):
+        p = (s['current'] + k) % n
+        if s['discard_left'][p] > 0:
+            return p
+    return -1
+
+
+@njit(cache=True)
+def discard_one(s, r):
+    p = s['acting']
+    s['hand'][p, r] -= 1
+    s['bank'][r] += 1
+    s['discard_left'][p] -= 1
+    if next_discarder(s) < 0:
+        s['phase'] = PHASE_MOVE_BANDIT
+
+
+@njit(cache=True)
+def is_victim(s, p, h, q):
+    """q can be robbed at h: another player with a village or keep on h, holding a card. (Choosing
+    a player with an empty hand would take nothing; we leave such players out.)"""
+    if q == p or hand_size(s, q) == 0:
+        return False
+    for k in range(6):
+        if s['corner_owner'][HEX_CORNERS[h, k]] == q:
+            return True
+    return False
+
+
+@njit(cache=True)
+def move_bandit(s, h):
+    """The bandit moves to another hex; the mover then takes a card from a player there. With one
+    possible victim the steal resolves at once, with none it is skipped."""
+    p = s['current']
+    s['bandit'] = h
+    n = s['num_players']
+    count = 0
+    last = -1
+    for q in range(n):
+        if is_victim(s, p, h, q):
+            count += 1
+            last = q
+    if count == 0:
+        back_to_turn(s)
+    elif count == 1:
+        steal_from(s, last)
+    else:
+        s['phase'] = PHASE_STEAL
+
+
+@njit(cache=True)
+def steal_from(s, q):
+    """Take one card at random from q's hand."""
+    p = s['current']
+    k = randint(s['rng'], hand_size(s, q))
+    for r in range(NUM_RESOURCES):
+        if k < s['hand'][q, r]:
+            s['hand'][q, r] -= 1
+            s['hand'][p, r] += 1
+            break
+        k -= s['hand'][q, r]
+    back_to_turn(s)
+
+
+# =========================================================================== building and buying
+@njit(cache=True)
+def can_build_road(s, p, e):
+    return s['roads_left'][p] > 0 and can_pay(s, p, ROAD_COST) and can_place_road(s, p, e)
+
+
+@njit(cache=True)
+def can_build_village(s, p, c):
+    return s['villages_left'][p] > 0 and can_pay(s, p, VILLAGE_COST) and can_place_village(s, p, c)
+
+
+@njit(cache=True)
+def can_build_keep(s, p, c):
+    """"A keep can only be built by upgrading one of your own villages.\""""
+    return (s['keeps_left'][p] > 0 and s['corner_owner'][c] == p and s['corner_level'][c] == VILLAGE
+            and can_pay(s, p, KEEP_COST))
+
+
+@njit(cache=True)
+def can_buy_card(s, p):
+    return s['deck_top'] < s['deck_size'] and can_pay(s, p, CARD_COST)
+
+
+@njit(cache=True)
+def place_road(s, p, e):
+    s['edge_owner'][e] = p
+    s['roads_left'][p] -= 1
+    update_longest_road(s)
+
+
+@njit(cache=True)
+def build_village(s, p, c):
+    pay(s, p, VILLAGE_COST)
+    s['corner_owner'][c] = p
+    s['corner_level'][c] = VILLAGE
+    s['villages_left'][p] -= 1
+    reveal_harbour_at(s, c)
+    update_longest_road(s)  # a village may split another player's road
+
+
+@njit(cache=True)
+def build_keep(s, p, c):
+    """The village goes back to the player's supply and the keep takes its corner."""
+    pay(s, p, KEEP_COST)
+    s['corner_level'][c] = KEEP
+    s['keeps_left'][p] -= 1
+    s['villages_left'][p] += 1
+
+
+@njit(cache=True)
+def buy_card(s, p):
+    """Opportunity cards are "bought, kept hidden": the top card of the shuffled deck."""
+    pay(s, p, CARD_COST)
+    kind = s['deck'][s['deck_top']]
+    s['deck'][s['deck_top']] = -1
+    s['deck_top'] += 1
+    s['cards'][p, kind] += 1
+    s['cards_new'][p, kind] += 1
+
+
+# =========================================================================== opportunity cards
+@njit(cache=True)
+def start_card(s, p, kind):
+    s['cards'][p, kind] -= 1
+    s['cards_played'][p, kind] += 1
+    s['card_played'] = 1
+
+
+@njit(cache=True)
+def play_knight(s, p):
+    """"Move the bandit and take a card from somebody on that tile"; counts toward largest army."""
+    start_card(s, p, KNIGHT)
+    update_largest_army(s, p)
+    s['phase'] = PHASE_MOVE_BANDIT
+
+
+@njit(cache=True)
+def update_largest_army(s, p):
+    """"Largest army goes to the first player who has played three knights, and moves only to
+    someone who has played more.\""""
+    k = s['cards_played'][p, KNIGHT]
+    h = s['largest_army']
+    if k >= LARGEST_ARMY_MIN and (h < 0 or k > s['cards_played'][h, KNIGHT]):
+        s['largest_army'] = p
+
+
+@njit(cache=True)
+def play_road_building(s, p):
+    """"Place two roads, free" (fewer if the player has fewer roads left or nowhere to build)."""
+    start_card(s, p, ROAD_BUILDING)
+    s['free_roads'] = min(2, s['roads_left'][p])
+    s['phase'] = PHASE_ROAD_BUILDING
+    end_road_building_if_done(s, p)
+
+
+@njit(cache=True)
+def end_road_building_if_done(s, p):
+    if s['free_roads'] <= 0 or s['roads_left'][p] <= 0 or not any_road_placeable(s, p):
+        s['free_roads'] = 0
+        back_to_turn(s)
+
+
+@njit(cache=True)
+def play_year_of_plenty(s, p):
+    """"Take any two resources from the supply" (as many as the supply still holds, up to two)."""
+    start_card(s, p, YEAR_OF_PLENTY)
+    s['plenty_left'] = 2
+    s['phase'] = PHASE_YEAR_OF_PLENTY
+    if bank_total(s) == 0:
+        s['plenty_left'] = 0
+        back_to_turn(s)
+
+
+@njit(cache=True)
+def take_plenty(s, p, r):
+    s['bank'][r] -= 1
+    s['hand'][p, r] += 1
+    s['plenty_left'] -= 1
+    if s['plenty_left'] <= 0 or bank_total(s) == 0:
+        s['plenty_left'] = 0
+        back_to_turn(s)
+
+
+@njit(cache=True)
+def play_monopoly(s, p):
+    start_card(s, p, MONOPOLY)
+    s['phase'] = PHASE_MONOPOLY
+
+
+@njit(cache=True)
+def take_monopoly(s, p, r):
+    """"Name a resource. Every player hands you all of theirs.\""""
+    for q in range(s['num_players']):
+        if q != p:
+            s['hand'][p, r] += s['hand'][q, r]
+            s['hand'][q, r] = 0
+    back_to_turn(s)
+
+
+# =========================================================================== the turn
+@njit(cache=True)
+def end_turn(s):
+    p = s['current']
+    for k in range(NUM_CARD_KINDS):
+        s['cards_new'][p, k] = 0
+    s['card_played'] = 0
+    s['rolled'] = 0
+    s['proposals'] = 0
+    s['current'] = (p + 1) % s['num_players']
+    s['turn'] += 1
+    s['phase'] = PHASE_PRE_ROLL
+
+
+@njit(cache=True)
+def check_win(s):
+    """"You win as soon as you have 10 points on your own turn." Checked after every decision, and
+    so also when a turn begins: points reached on another's turn win "when your turn comes"."""
+    p = s['current']
+    if total_points(s, p) >= WINNING_POINTS:
+        s['winner'] = p
+        s['phase'] = PHASE_GAME_OVER
+        for q in range(s['num_players']):
+            s['last_rewards'][q] = 1.0 if q == p else -1.0
+
+
+@njit(cache=True)
+def set_acting(s):
+    ph = s['phase']
+    if ph == PHASE_GAME_OVER:
+        s['acting'] = -1
+    elif ph == PHASE_DISCARD:
+        s['acting'] = next_discarder(s)
+    elif ph == PHASE_TRADE_REPLY:
+        s['acting'] = s['trade_replier']
+    else:
+        s['acting'] = s['current']
+
+
+# =========================================================================== the kernels
+@njit(cache=True)
+def to_act(s):
+    return s['acting']
+
+
+@njit(cache=True)
+def step_count(s):
+    return s['steps']
+
+
+@njit(cache=True)
+def _mask_cards(s, p, mask):
+    n = 0
+    if playable(s, p, KNIGHT):
+        mask[PLAY_KNIGHT] = True
+        n += 1
+    if playable(s, p, ROAD_BUILDING) and s['roads_left'][p] > 0 and any_road_placeable(s, p):
+        mask[PLAY_ROAD_BUILDING] = True
+        n += 1
+    if playable(s, p, YEAR_OF_PLENTY) and bank_total(s) > 0:
+        mask[PLAY_YEAR_OF_PLENTY] = True
+        n += 1
+    if playable(s, p, MONOPOLY):
+        mask[PLAY_MONOPOLY] = True
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def _mask_main(s, p, mask):
+    mask[END_TURN] = True
+    n = 1
+    if s['roads_left'][p] > 0 and can_pay(s, p, ROAD_COST):
+        for e in range(NUM_EDGES):
+            if can_place_road(s, p, e):
+                mask[BUILD_ROAD + e] = True
+                n += 1
+    if s['villages_left'][p] > 0 and can_pay(s, p, VILLAGE_COST):
+        for c in range(NUM_CORNERS):
+            if can_place_village(s, p, c):
+                mask[BUILD_VILLAGE + c] = True
+                n += 1
+    if s['keeps_left'][p] > 0 and can_pay(s, p, KEEP_COST):
+        for c in range(NUM_CORNERS):
+            if s['corner_owner'][c] == p and s['corner_level'][c] == VILLAGE:
+                mask[BUILD_KEEP + c] = True
+                n += 1
+    if can_buy_card(s, p):
+        mask[BUY_CARD] = True
+        n += 1
+    n += _mask_cards(s, p, mask)
+    n += mask_bank_trades(s, p, mask)
+    n += mask_proposals(s, p, mask)
+    return n
+
+
+@njit(cache=True)
+def legal_mask(s, mask):
+    """Every decision the seat to act may take now."""
+    mask[:] = False
+    ph = s['phase']
+    p = s['acting']
+    n = 0
+    if ph == PHASE_GAME_OVER:
+        return 0
+    if ph == PHASE_SETUP_VILLAGE:
+        for c in range(NUM_CORNERS):
+            if corner_free_by_distance(s, c):
+                mask[BUILD_VILLAGE + c] = True
+                n += 1
+    elif ph == PHASE_SETUP_ROAD:
+        c = s['setup_corner']
+        for k in range(3):
+            e = CORNER_EDGES[c, k]
+            if e >= 0 and s['edge_owner'][e] < 0:
+                mask[BUILD_ROAD + e] = True
+                n += 1
+    elif ph == PHASE_PRE_ROLL:
+        mask[ROLL] = True
+        n = 1 + _mask_cards(s, p, mask)
+    elif ph == PHASE_MAIN:
+        n = _mask_main(s, p, mask)
+    elif ph == PHASE_DISCARD:
+        for r in range(NUM_RESOURCES):
+            if s['hand'][p, r] > 0:
+                mask[DISCARD + r] = True
+                n += 1
+    elif ph == PHASE_MOVE_BANDIT:
+        for h in range(NUM_HEXES):
+            if h != s['bandit']:
+                mask[MOVE_BANDIT + h] = True
+                n += 1
+    elif ph == PHASE_STEAL:
+        np_ = s['num_players']
+        for k in range(1, np_):
+            if is_victim(s, p, s['bandit'], (p + k) % np_):
+                mask[STEAL + k - 1] = True
+                n += 1
+    elif ph == PHASE_ROAD_BUILDING:
+        for e in range(NUM_EDGES):
+            if can_place_road(s, p, e):
+                mask[BUILD_ROAD + e] = True
+                n += 1
+    elif ph == PHASE_YEAR_OF_PLENTY:
+        for r in range(NUM_RESOURCES):
+            if s['bank'][r] > 0:
+                mask[YEAR_OF_PLENTY_PICK + r] = True
+                n += 1
+    elif ph == PHASE_MONOPOLY:
+        for r in range(NUM_RESOURCES):
+            mask[MONOPOLY_PICK + r] = True
+            n += 1
+    elif ph == PHASE_TRADE_REPLY:
+        n = mask_replies(s, p, mask, TRADE_ACCEPT, TRADE_DECLINE)
+    elif ph == PHASE_TRADE_CHOOSE:
+        n = mask_completions(s, mask, TRADE_CANCEL)
+    return n
+
+
+@njit(cache=True)
+def _apply_turn_action(s, p, a):
+    """A decision of the player on turn before or after the throw."""
+    if a == ROLL:
+        throw_dice(s)
+    elif a == END_TURN:
+        end_turn(s)
+    elif a == BUY_CARD:
+        buy_card(s, p)
+    elif a == PLAY_KNIGHT:
+        play_knight(s, p)
+    elif a == PLAY_ROAD_BUILDING:
+        play_road_building(s, p)
+    elif a == PLAY_YEAR_OF_PLENTY:
+        play_year_of_plenty(s, p)
+    elif a == PLAY_MONOPOLY:
+        play_monopoly(s, p)
+    elif a < BUILD_VILLAGE:
+        pay(s, p, ROAD_COST)
+        place_road(s, p, a - BUILD_ROAD)
+    elif a < BUILD_KEEP:
+        build_village(s, p, a - BUILD_VILLAGE)
+    elif a < MOVE_BANDIT:
+        build_keep(s, p, a - BUILD_KEEP)
+    elif BANK_TRADE <= a < PROPOSE_TRADE:
+        g = (a - BANK_TRADE) // NUM_RESOURCES
+        trade_with_bank(s, p, g, (a - BANK_TRADE) % NUM_RESOURCES)
+    elif PROPOSE_TRADE <= a < COUNTER_OFFER:
+        propose(s, a - PROPOSE_TRADE)
+
+
+@njit(cache=True)
+def apply(s, a):
+    """Apply the legal decision ``a`` of the seat to act, then every automatic step after it."""
+    s['steps'] += 1
+    s['last_rewards'][:] = 0.0
+    ph = s['phase']
+    p = s['acting']
+    if ph == PHASE_SETUP_VILLAGE:
+        place_setup_village(s, a - BUILD_VILLAGE)
+    elif ph == PHASE_SETUP_ROAD:
+        place_setup_road(s, a - BUILD_ROAD)
+    elif ph == PHASE_PRE_ROLL or ph == PHASE_MAIN:
+        _apply_turn_action(s, p, a)
+    elif ph == PHASE_DISCARD:
+        discard_one(s, a - DISCARD)
+    elif ph == PHASE_MOVE_BANDIT:
+        move_bandit(s, a - MOVE_BANDIT)
+    elif ph == PHASE_STEAL:
+        steal_from(s, (p + a - STEAL + 1) % s['num_players'])
+    elif ph == PHASE_ROAD_BUILDING:
+        place_road(s, p, a - BUILD_ROAD)
+        s['free_roads'] -= 1
+        end_road_building_if_done(s, p)
+    elif ph == PHASE_YEAR_OF_PLENTY:
+        take_plenty(s, p, a - YEAR_OF_PLENTY_PICK)
+    elif ph == PHASE_MONOPOLY:
+        take_monopoly(s, p, a - MONOPOLY_PICK)
+    elif ph == PHASE_TRADE_REPLY:
+        if a == TRADE_ACCEPT:
+            reply_accept(s)
+        elif a == TRADE_DECLINE:
+            reply_decline(s)
+        else:
+            reply_counter(s, a - COUNTER_OFFER)
+    elif ph == PHASE_TRADE_CHOOSE:
+        if a == TRADE_CANCEL:
+            clear_trade(s)
+        else:
+            complete(s, a - TRADE_COMPLETE + 1)
+    if s['phase'] != PHASE_SETUP_VILLAGE and s['phase'] != PHASE_SETUP_ROAD:
+        check_win(s)
+    set_acting(s)
+
+
+# =========================================================================== rewards and scores
+@njit(cache=True)
+def rewards(s, out):
+    for p in range(out.shape[0]):
+        out[p] = s['last_rewards'][p]
+
+
+@njit(cache=True)
+def scores(s, out):
+    """Public points while the game runs; at the end the victory-point cards are shown too."""
+    over = s['phase'] == PHASE_GAME_OVER
+    for p in range(out.shape[0]):
+        out[p] = total_points(s, p) if over else public_points(s, p)
+
+
+# =========================================================================== observations
+@njit(cache=True)
+def _put(out, i, v):
+    out[i] = v
+    return i + 1
+
+
+@njit(cache=True)
+def encode(s, seat, out, full):
+    """``seat``'s view, seat-relative: the island, harbours (hidden ones masked), pieces, each
+    player from ``seat`` on in turn order (hands and cards only as counts for others), the bank,
+    the phase and the trade on the table. With ``full`` every hidden fact is written too."""
+    out[:] = 0.0
+    n = s['num_players']
+    i = 0
+    for h in range(NUM_HEXES):
+        out[i + s['hex_terrain'][h]] = 1.0
+        i += NUM_TERRAINS
+        if s['hex_number'][h] >= 2:
+            out[i + s['hex_number'][h] - 2] = 1.0
+        i += 11
+        i = _put(out, i, 1.0 if s['bandit'] == h else 0.0)
+    for hb in range(NUM_HARBOURS):
+        if full or s['harbour_revealed'][hb] != 0:
+            out[i + s['harbour_kind'][hb]] = 1.0
+        else:
+            out[i + GENERAL_HARBOUR + 1] = 1.0  # "rate hidden"
+        i += GENERAL_HARBOUR + 2
+    for c in range(NUM_CORNERS):
+        o = s['corner_owner'][c]
+        if o >= 0:
+            rel = (o - seat + n) % n
+            out[i + 2 * rel + s['corner_level'][c] - 1] = 1.0
+        i += 2 * MAX_PLAYERS
+    for e in range(NUM_EDGES):
+        o = s['edge_owner'][e]
+        if o >= 0:
+            out[i + (o - seat + n) % n] = 1.0
+        i += MAX_PLAYERS
+    for rel in range(MAX_PLAYERS):
+        if rel >= n:
+            i += 40
+            continue
+        q = (seat + rel) % n
+        mine = full or q == seat
+        i = _put(out, i, 1.0)
+        for r in range(NUM_RESOURCES):
+            i = _put(out, i, 0.1 * s['hand'][q, r] if mine else 0.0)
+        i = _put(out, i, 0.1 * hand_size(s, q))
+        held = 0
+        new = 0
+        for k in range(NUM_CARD_KINDS):
+            held += s['cards'][q, k]
+            new += s['cards_new'][q, k]
+        for k in range(NUM_CARD_KINDS):
+            i = _put(out, i, 0.2 * s['cards'][q, k] if mine else 0.0)
+        for k in range(NUM_CARD_KINDS):
+            i = _put(out, i, 1.0 * s['cards_new'][q, k] if mine else 0.0)
+        i = _put(out, i, 0.2 * held)
+        i = _put(out, i, 1.0 * new)
+        i = _put(out, i, 0.2 * s['cards_played'][q, KNIGHT])
+        i = _put(out, i, 0.2 * s['villages_left'][q])
+        i = _put(out, i, 0.25 * s['keeps_left'][q])
+        i = _put(out, i, 1.0 / 15.0 * s['roads_left'][q])
+        i = _put(out, i, 0.1 * s['road_length'][q])
+        i = _put(out, i, 1.0 if s['longest_road'] == q else 0.0)
+        i = _put(out, i, 1.0 if s['largest_army'] == q else 0.0)
+        i = _put(out, i, 0.1 * public_points(s, q))
+        i = _put(out, i, 0.1 * total_points(s, q) if mine else 0.0)
+        i = _put(out, i, 0.1 * s['discard_left'][q])
+        i = _put(out, i, 1.0 if s['current'] == q else 0.0)
+        out[i + s['trade_reply'][q]] = 1.0
+        i += 4
+        if s['trade_counter'][q] >= 0:
+            out[i + s['trade_counter'][q]] = 1.0
+        i += NUM_RESOURCES
+        i = _put(out, i, 1.0 * s['trade_counter_count'][q])
+    for r in range(NUM_RESOURCES):
+        i = _put(out, i, s['bank'][r] / 19.0)
+    i = _put(out, i, (s['deck_size'] - s['deck_top']) / 25.0)
+    out[i + s['phase']] = 1.0
+    i += NUM_PHASES
+    d = s['dice'][0] + s['dice'][1]
+    if d >= 2:
+        out[i + d - 2] = 1.0
+    i += 11
+    i = _put(out, i, 1.0 * s['rolled'])
+    i = _put(out, i, 1.0 * s['card_played'])
+    i = _put(out, i, (MAX_PROPOSALS_PER_TURN - s['proposals']) / MAX_PROPOSALS_PER_TURN)
+    i = _put(out, i, 0.5 * s['free_roads'])
+    i = _put(out, i, 0.5 * s['plenty_left'])
+    i = _put(out, i, 1.0 * s['hidden_harbours'])
+    i = _put(out, i, 0.01 * s['turn'])
+    if s['trade_give'] >= 0:
+        i = _put(out, i, 1.0)
+        out[i + s['trade_give']] = 1.0
+        i += NUM_RESOURCES
+        i = _put(out, i, 1.0 * s['trade_give_count'])
+        out[i + s['trade_get']] = 1.0
+        i += NUM_RESOURCES
+        i = _put(out, i, 1.0 * s['trade_get_count'])
+    else:
+        i += 1 + NUM_RESOURCES + 1 + NUM_RESOURCES + 1
+    return i
+
+
+@njit(cache=True)
+def observe(s, seat, out):
+    encode(s, seat, out, False)
+
+
+@njit(cache=True)
+def state_vector(s, out):
+    """Full information, from seat 0's side: every hand, card and harbour rate."""
+    encode(s, 0, out, True)
+
+
+# =========================================================================== determinisation
+@njit(cache=True)
+def determinize(s, seat):
+    """Re-deal what ``seat`` cannot see: the other players' resource hands (as one pool, keeping
+    each hand's size, the per-resource totals the bank's public stock implies, and the cards a
+    player is known to hold because an offer or an acceptance on the table shows them), the other
+    players' unplayed opportunity cards together with the undrawn deck (keeping how many each holds
+    and how many were bought this turn), the rates of hidden harbours nobody has built on, and the
+    future dice (the rng reseeded from itself)."""
+    n = s['num_players']
+    rng = s['rng']
+    # --- resources
+    reserved = np.zeros((MAX_PLAYERS, NUM_RESOURCES), np.int64)
+    if s['trade_give'] >= 0:
+        if s['current'] != seat:
+            reserved[s['current'], s['trade_give']] = s['trade_give_count']
+        for q in range(n):
+            if q != seat and (s['trade_reply'][q] == REPLY_ACCEPT or s['trade_reply'][q] == REPLY_COUNTER):
+                reserved[q, s['trade_get']] = s['trade_get_count']
+    pool = np.empty(19 * NUM_RESOURCES, np.int64)
+    m = 0
+    for q in range(n):
+        if q == seat:
+            continue
+        for r in range(NUM_RESOURCES):
+            for _ in range(s['hand'][q, r] - reserved[q, r]):
+                pool[m] = r
+                m += 1
+    shuffle(rng, pool, m)
+    j = 0
+    for q in range(n):
+        if q == seat:
+            continue
+        free = hand_size(s, q)
+        for r in range(NUM_RESOURCES):
+            free -= reserved[q, r]
+            s['hand'][q, r] = reserved[q, r]
+        for _ in range(free):
+            s['hand'][q, pool[j]] += 1
+            j += 1
+    # --- opportunity cards
+    cards = np.empty(32, np.int64)
+    m = 0
+    for t in range(s['deck_top'], s['deck_size']):
+        cards[m] = s['deck'][t]
+        m += 1
+    for q in range(n):
+        if q == seat:
+            continue
+        for k in range(NUM_CARD_KINDS):
+            for _ in range(s['cards'][q, k]):
+                cards[m] = k
+                m += 1
+    shuffle(rng, cards, m)
+    j = 0
+    for q in range(n):
+        if q == seat:
+            continue
+        held = 0
+        new = 0
+        for k in range(NUM_CARD_KINDS):
+            held += s['cards'][q, k]
+            new += s['cards_new'][q, k]
+            s['cards'][q, k] = 0
+            s['cards_new'][q, k] = 0
+        for t in range(held):
+            k = cards[j]
+            j += 1
+            s['cards'][q, k] += 1
+            if t < new:
+                s['cards_new'][q, k] += 1
+    for t in range(s['deck_top'], s['deck_size']):
+        s['deck'][t] = cards[j]
+        j += 1
+    # --- hidden harbours
+    kinds = np.empty(NUM_HARBOURS, np.int64)
+    m = 0
+    for hb in range(NUM_HARBOURS):
+        if s['harbour_revealed'][hb] == 0:
+            kinds[m] = s['harbour_kind'][hb]
+            m += 1
+    shuffle(rng, kinds, m)
+    m = 0
+    for hb in range(NUM_HARBOURS):
+        if s['harbour_revealed'][hb] == 0:
+            s['harbour_kind'][hb] = kinds[m]
+            m += 1
+    # --- the future dice and steals
+    seed_rng(rng, random_u64(rng))
+
+
+# =========================================================================== invariants
+INVARIANT_NAMES = {
+    1: "resources in hands plus the bank are not 19 of each",
+    2: "a negative count",
+    3: "pieces on the board plus pieces left do not match the limits",
+    4: "stored road lengths or the longest-road holder disagree with the board",
+    5: "the largest-army holder is wrong",
+    6: "opportunity cards are not all in exactly one place",
+    7: "two buildings on neighbouring corners",
+    8: "a live game whose player on turn has 10 points, or a winner without 10",
+    9: "the seat to act does not match the phase",
+    10: "a road not connected to its owner's network",
+}
+
+
+@njit(cache=True)
+def check_invariants(s):
+    n = s['num_players']
+    for r in range(NUM_RESOURCES):
+        t = s['bank'][r]
+        if t < 0:
+            return 2
+        for p in range(n):
+            if s['hand'][p, r] < 0:
+                return 2
+            t += s['hand'][p, r]
+        if t != BANK_START:
+            return 1
+    for p in range(n):
+        v = 0
+        k = 0
+        rd = 0
+        for c in range(NUM_CORNERS):
+            if s['corner_owner'][c] == p:
+                if s['corner_level'][c] == VILLAGE:
+                    v += 1
+                elif s['corner_level'][c] == KEEP:
+                    k += 1
+        for e in range(NUM_EDGES):
+            if s['edge_owner'][e] == p:
+                rd += 1
+        if (v + s['villages_left'][p] != VILLAGES_PER_PLAYER or k + s['keeps_left'][p] != KEEPS_PER_PLAYER
+                or rd + s['roads_left'][p] != ROADS_PER_PLAYER or s['villages_left'][p] < 0
+                or s['keeps_left'][p] < 0 or s['roads_left'][p] < 0):
+            return 3
+    best = 0
+    for p in range(n):
+        if s['road_length'][p] != longest_trail(s, p):
+            if s['phase'] != PHASE_SETUP_VILLAGE and s['phase'] != PHASE_SETUP_ROAD:
+                return 4
+        if s['road_length'][p] > best:
+            best = s['road_length'][p]
+    h = s['longest_road']
+    if h >= 0 and (s['road_length'][h] < LONGEST_ROAD_MIN or s['road_length'][h] != best):
+        return 4
+    if h < 0 and best >= LONGEST_ROAD_MIN:
+        count = 0
+        for p in range(n):
+            if s['road_length'][p] == best:
+                count += 1
+        if count == 1:
+            return 4
+    a = s['largest_army']
+    for p in range(n):
+        if s['cards_played'][p, KNIGHT] >= LARGEST_ARMY_MIN and a < 0:
+            return 5
+        if a >= 0 and s['cards_played'][p, KNIGHT] > s['cards_played'][a, KNIGHT]:
+            return 5
+    if a >= 0 and s['cards_played'][a, KNIGHT] < LARGEST_ARMY_MIN:
+        return 5
+    for k in range(NUM_CARD_KINDS):
+        t = 0
+        for i in range(s['deck_top'], s['deck_size']):
+            if s['deck'][i] == k:
+                t += 1
+        for p in range(n):
+            if s['cards_new'][p, k] > s['cards'][p, k] or s['cards_new'][p, k] < 0:
+                return 6
+            t += s['cards'][p, k] + s['cards_played'][p, k]
+        if t != CARD_COUNTS[k]:
+            return 6
+    for c in range(NUM_CORNERS):
+        if s['corner_owner'][c] >= 0:
+            for k in range(3):
+                o = CORNER_CORNERS[c, k]
+                if o >= 0 and s['corner_owner'][o] >= 0:
+                    return 7
+    if s['phase'] == PHASE_GAME_OVER:
+        if s['winner'] < 0 or total_points(s, s['winner']) < WINNING_POINTS:
+            return 8
+    elif s['phase'] != PHASE_SETUP_VILLAGE and s['phase'] != PHASE_SETUP_ROAD:
+        if total_points(s, s['current']) >= WINNING_POINTS:
+            return 8
+    ph = s['phase']
+    if ph == PHASE_GAME_OVER:
+        if s['acting'] != -1:
+            return 9
+    elif ph == PHASE_DISCARD:
+        if s['acting'] < 0 or s['discard_left'][s['acting']] <= 0:
+            return 9
+    elif ph == PHASE_TRADE_REPLY:
+        if s['acting'] == s['current'] or s['acting'] < 0:
+            return 9
+    elif s['acting'] != s['current']:
+        return 9
+    for e in range(NUM_EDGES):
+        p = s['edge_owner'][e]
+        if p < 0:
+            continue
+        ok = False
+        for j in range(2):
+            c = EDGE_CORNERS[e, j]
+            if s['corner_owner'][c] == p:
+                ok = True
+            for k in range(3):
+                f = CORNER_EDGES[c, k]
+                if f >= 0 and f != e and s['edge_owner'][f] == p:
+                    ok = True
+        if not ok:
+            return 10
+    return 0

@@ -1,0 +1,281 @@
+"""Frontier's state record, its named constants, action-id ranges and the island's topology.
+
+The island is the 19-hex hexagon of radius 2 (rows of 3, 4, 5, 4, 3 hexes) with its 54 corners and
+72 edges. Geometry is computed once at import in integer "doubled" coordinates (x in units of
+sqrt(3)/2, y in units of 1/2 of a hex's circumradius) so that every corner lands on an exact integer
+point and two hexes share a corner exactly when they compute the same point. The arrays are module
+globals, which Numba freezes as constants when it compiles a kernel.
+
+Ids are stable: hexes in reading order (top row left to right, then the next row), corners sorted
+by (y, x), edges sorted by their (lower corner, higher corner) pair, the 30 coastal corners and
+edges in clockwise order starting from the top-left.
+"""
+import math
+
+import numpy as np
+
+from ..common.rng import RNG_WORDS
+
+# --------------------------------------------------------------------------- players and pieces
+MAX_PLAYERS = 4
+MIN_PLAYERS = 3
+
+# resources (the order of every per-resource array)
+TIMBER, BRICK, WOOL, GRAIN, ORE = 0, 1, 2, 3, 4
+NUM_RESOURCES = 5
+RESOURCE_NAMES = ("timber", "brick", "wool", "grain", "ore")
+
+# terrain; a terrain's resource is TERRAIN_RESOURCE[terrain]
+FOREST, HILL, PASTURE, FIELD, MOUNTAIN, DESERT = 0, 1, 2, 3, 4, 5
+NUM_TERRAINS = 6
+TERRAIN_NAMES = ("forest", "hill", "pasture", "field", "mountain", "desert")
+TERRAIN_RESOURCE = np.array([TIMBER, BRICK, WOOL, GRAIN, ORE, -1], np.int64)
+
+# opportunity cards
+KNIGHT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY, VICTORY_POINT = 0, 1, 2, 3, 4
+NUM_CARD_KINDS = 5
+CARD_NAMES = ("knight", "road building", "year of plenty", "monopoly", "victory point")
+
+# buildings on a corner (corner_level)
+EMPTY, VILLAGE, KEEP = 0, 1, 2
+
+# harbours: kinds 0..4 are 2:1 for that resource, GENERAL is 3:1 for anything
+GENERAL_HARBOUR = 5
+NUM_HARBOUR_KINDS = 6
+BANK_RATE, GENERAL_RATE, SPECIAL_RATE = 4, 3, 2
+
+# points (rulebook "Points")
+WINNING_POINTS = 10
+AWARD_POINTS = 2
+LONGEST_ROAD_MIN = 5
+LARGEST_ARMY_MIN = 3
+DISCARD_LIMIT = 7           # "more than seven cards discards half of them, rounded down"
+MAX_PROPOSALS_PER_TURN = 3  # our bound on player-to-player trade proposals (RULES.md, "Trading")
+
+# --------------------------------------------------------------------------- phases
+PHASE_SETUP_VILLAGE = 0   # opening: place a village (no road needed)
+PHASE_SETUP_ROAD = 1      # opening: place a road touching the village just placed
+PHASE_PRE_ROLL = 2        # start of a turn: throw, or play a card first
+PHASE_DISCARD = 3         # a 7: a player over seven cards discards one card per decision
+PHASE_MOVE_BANDIT = 4     # a 7 or a knight: choose the bandit's new hex
+PHASE_STEAL = 5           # choose whom to take a card from
+PHASE_MAIN = 6            # after the throw: build, buy, trade, play, end the turn
+PHASE_ROAD_BUILDING = 7   # placing the free roads of a road-building card
+PHASE_YEAR_OF_PLENTY = 8  # naming the two resources of a year-of-plenty card
+PHASE_MONOPOLY = 9        # naming the resource of a monopoly card
+PHASE_TRADE_REPLY = 10    # another player answers the offer on the table
+PHASE_TRADE_CHOOSE = 11   # the proposer completes one answer or cancels
+PHASE_GAME_OVER = 12
+NUM_PHASES = 13
+PHASE_NAMES = ("setup village", "setup road", "before the throw", "discard", "move the bandit",
+               "take a card", "main", "road building", "year of plenty", "monopoly",
+               "trade reply", "trade choice", "game over")
+
+# trade replies (trade_reply[seat])
+REPLY_NONE, REPLY_ACCEPT, REPLY_DECLINE, REPLY_COUNTER = 0, 1, 2, 3
+
+# the discrete trade spaces: a proposal gives 1-2 of one resource for 1-2 of another; a counter
+# keeps what the proposer asked for and names what the proposer should give instead (1-2 of a
+# resource). See RULES.md, "Trading".
+MAX_TRADE_COUNT = 2
+
+# --------------------------------------------------------------------------- action ids
+ROLL = 0
+END_TURN = 1
+BUY_CARD = 2
+PLAY_KNIGHT = 3
+PLAY_ROAD_BUILDING = 4
+PLAY_YEAR_OF_PLENTY = 5
+PLAY_MONOPOLY = 6
+TRADE_ACCEPT = 7
+TRADE_DECLINE = 8
+TRADE_CANCEL = 9
+NUM_HEXES = 19
+NUM_CORNERS = 54
+NUM_EDGES = 72
+NUM_HARBOURS = 9
+BUILD_ROAD = 10                                        # + edge
+BUILD_VILLAGE = BUILD_ROAD + NUM_EDGES                 # + corner
+BUILD_KEEP = BUILD_VILLAGE + NUM_CORNERS               # + corner
+MOVE_BANDIT = BUILD_KEEP + NUM_CORNERS                 # + hex
+STEAL = MOVE_BANDIT + NUM_HEXES                        # + (k - 1): the k-th player after you
+DISCARD = STEAL + (MAX_PLAYERS - 1)                    # + resource
+YEAR_OF_PLENTY_PICK = DISCARD + NUM_RESOURCES          # + resource
+MONOPOLY_PICK = YEAR_OF_PLENTY_PICK + NUM_RESOURCES    # + resource
+BANK_TRADE = MONOPOLY_PICK + NUM_RESOURCES             # + give * 5 + get (give != get)
+PROPOSE_TRADE = BANK_TRADE + NUM_RESOURCES * NUM_RESOURCES
+# + ((give * 5 + get) * 2 + give_count - 1) * 2 + get_count - 1   (give != get)
+COUNTER_OFFER = PROPOSE_TRADE + NUM_RESOURCES * NUM_RESOURCES * MAX_TRADE_COUNT * MAX_TRADE_COUNT
+# + want * 2 + want_count - 1: "I give what you asked, but I want want_count of want instead"
+TRADE_COMPLETE = COUNTER_OFFER + NUM_RESOURCES * MAX_TRADE_COUNT   # + (k - 1): the k-th after you
+NUM_ACTIONS = TRADE_COMPLETE + (MAX_PLAYERS - 1)
+
+
+def propose_action(give, get, give_count, get_count):
+    return PROPOSE_TRADE + ((give * NUM_RESOURCES + get) * 2 + give_count - 1) * 2 + get_count - 1
+
+
+def counter_action(want, want_count):
+    return COUNTER_OFFER + want * 2 + want_count - 1
+
+
+# --------------------------------------------------------------------------- topology
+def _build_topology():
+    # axial coordinates of the radius-2 hexagon, in reading order (row r top to bottom, q left to right)
+    hexes = []
+    for r in range(-2, 3):
+        for q in range(max(-2, -r - 2), min(2, -r + 2) + 1):
+            hexes.append((q, r))
+    # pointy-top hex centre (X, Y) = (2q + r, 3r); corners at these offsets, clockwise from the top
+    offs = [(0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1)]
+    centres = [(2 * q + r, 3 * r) for q, r in hexes]
+    pts = sorted({(cx + dx, cy + dy) for cx, cy in centres for dx, dy in offs}, key=lambda p: (p[1], p[0]))
+    corner_id = {p: i for i, p in enumerate(pts)}
+    hex_corners = np.array([[corner_id[(cx + dx, cy + dy)] for dx, dy in offs] for cx, cy in centres], np.int64)
+    edges = sorted({tuple(sorted((int(hc[i]), int(hc[(i + 1) % 6])))) for hc in hex_corners for i in range(6)})
+    edge_corners = np.array(edges, np.int64)
+    nc = len(pts)
+    corner_hexes = -np.ones((nc, 3), np.int64)
+    corner_corners = -np.ones((nc, 3), np.int64)
+    corner_edges = -np.ones((nc, 3), np.int64)
+    for h, hc in enumerate(hex_corners):
+        for c in hc:
+            k = int(np.sum(corner_hexes[c] >= 0))
+            corner_hexes[c, k] = h
+    for e, (a, b) in enumerate(edges):
+        for c, o in ((a, b), (b, a)):
+            k = int(np.sum(corner_edges[c] >= 0))
+            corner_edges[c, k] = e
+            corner_corners[c, k] = o
+    # neighbouring hexes (for "6s and 8s never side by side"): hexes sharing an edge
+    hex_neighbours = -np.ones((len(hexes), 6), np.int64)
+    for a in range(len(hexes)):
+        k = 0
+        for b in range(len(hexes)):
+            if a != b and len(set(hex_corners[a]) & set(hex_corners[b])) == 2:
+                hex_neighbours[a, k] = b
+                k += 1
+    # the coast: corners on fewer than three hexes, clockwise by angle around the centre
+    coast = [c for c in range(nc) if np.sum(corner_hexes[c] >= 0) < 3]
+    def angle(c):
+        x, y = pts[c]
+        return math.atan2(y * 0.5, x * math.sqrt(3) / 2)  # y grows downwards: increasing angle is clockwise
+    start = min(coast, key=lambda c: (pts[c][1], pts[c][0]))
+    coast.sort(key=lambda c: (angle(c) - angle(start)) % (2 * math.pi))
+    edge_id = {e: i for i, e in enumerate(edges)}
+    coast_edges = [edge_id[tuple(sorted((coast[i], coast[(i + 1) % len(coast)])))] for i in range(len(coast))]
+    # nine harbours on the 30 coastal edges, spaced 3, 3, 4 round the coast as on the family's island
+    gaps = [3, 3, 4] * 3
+    pos, harbour_edges = 1, []
+    for g in gaps:
+        harbour_edges.append(coast_edges[pos])
+        pos += g
+    harbour_corners = np.array([edges[e] for e in harbour_edges], np.int64)
+    corner_harbour = -np.ones(nc, np.int64)
+    for i, (a, b) in enumerate(harbour_corners):
+        corner_harbour[a] = i
+        corner_harbour[b] = i
+    return dict(
+        hex_axial=np.array(hexes, np.int64), hex_centre=np.array(centres, np.int64),
+        corner_xy=np.array(pts, np.int64), hex_corners=hex_corners, edge_corners=edge_corners,
+        corner_hexes=corner_hexes, corner_corners=corner_corners, corner_edges=corner_edges,
+        hex_neighbours=hex_neighbours, coast_corners=np.array(coast, np.int64),
+        coast_edges=np.array(coast_edges, np.int64), harbour_edges=np.array(harbour_edges, np.int64),
+        harbour_corners=harbour_corners, corner_harbour=corner_harbour,
+    )
+
+
+_T = _build_topology()
+HEX_AXIAL = _T["hex_axial"]            # (19, 2) axial (q, r)
+HEX_CENTRE = _T["hex_centre"]          # (19, 2) doubled (x, y)
+CORNER_XY = _T["corner_xy"]            # (54, 2) doubled (x, y)
+HEX_CORNERS = _T["hex_corners"]        # (19, 6) clockwise from the top
+EDGE_CORNERS = _T["edge_corners"]      # (72, 2)
+CORNER_HEXES = _T["corner_hexes"]      # (54, 3), -1 padded
+CORNER_CORNERS = _T["corner_corners"]  # (54, 3), -1 padded; CORNER_CORNERS[c, k] is across CORNER_EDGES[c, k]
+CORNER_EDGES = _T["corner_edges"]      # (54, 3), -1 padded
+HEX_NEIGHBOURS = _T["hex_neighbours"]  # (19, 6), -1 padded
+COAST_CORNERS = _T["coast_corners"]    # (30,) clockwise
+COAST_EDGES = _T["coast_edges"]        # (30,) clockwise
+HARBOUR_EDGES = _T["harbour_edges"]    # (9,)
+HARBOUR_CORNERS = _T["harbour_corners"]  # (9, 2)
+CORNER_HARBOUR = _T["corner_harbour"]  # (54,), -1 where no harbour
+assert HEX_CORNERS.shape == (NUM_HEXES, 6) and CORNER_XY.shape[0] == NUM_CORNERS
+assert EDGE_CORNERS.shape[0] == NUM_EDGES and COAST_EDGES.shape[0] == 30
+
+# --------------------------------------------------------------------------- the record
+RECORD_DTYPE = np.dtype([
+    ("rng", np.uint64, (RNG_WORDS,)),
+    ("steps", np.int64),
+    ("num_players", np.int32),
+    ("hidden_harbours", np.int32),   # option: harbour rates hidden until someone builds there
+    ("fixed_island", np.int32),      # option: the fixed beginner island instead of a random one
+    ("phase", np.int32),
+    ("current", np.int32),           # the player whose turn it is
+    ("acting", np.int32),            # the seat that decides now (-1 once the game is over)
+    ("first_player", np.int32),      # won the throw for turn order
+    ("setup_step", np.int32),        # 0 .. 2n-1 through the opening
+    ("setup_corner", np.int32),      # the village just placed in the opening
+    ("turn", np.int32),              # turns begun since the opening
+    ("rolled", np.int32),            # the dice have been thrown this turn
+    ("dice", np.int32, (2,)),        # the last throw
+    ("card_played", np.int32),       # an opportunity card was played this turn
+    ("free_roads", np.int32),        # roads left to place from a road-building card
+    ("plenty_left", np.int32),       # resources left to name from a year-of-plenty card
+    ("winner", np.int32),
+    # the island
+    ("hex_terrain", np.int32, (NUM_HEXES,)),
+    ("hex_number", np.int32, (NUM_HEXES,)),   # 0 on the desert
+    ("bandit", np.int32),
+    ("harbour_kind", np.int32, (NUM_HARBOURS,)),
+    ("harbour_revealed", np.int32, (NUM_HARBOURS,)),
+    ("corner_owner", np.int32, (NUM_CORNERS,)),  # -1 empty
+    ("corner_level", np.int32, (NUM_CORNERS,)),  # EMPTY, VILLAGE, KEEP
+    ("edge_owner", np.int32, (NUM_EDGES,)),      # -1 empty
+    # the supply and the hands
+    ("bank", np.int32, (NUM_RESOURCES,)),
+    ("hand", np.int32, (MAX_PLAYERS, NUM_RESOURCES)),
+    ("deck", np.int32, (32,)),                    # opportunity cards, drawn from deck_top on
+    ("deck_size", np.int32),
+    ("deck_top", np.int32),
+    ("cards", np.int32, (MAX_PLAYERS, NUM_CARD_KINDS)),      # unplayed cards held (VP cards too)
+    ("cards_new", np.int32, (MAX_PLAYERS, NUM_CARD_KINDS)),  # of those, bought this turn
+    ("cards_played", np.int32, (MAX_PLAYERS, NUM_CARD_KINDS)),  # played face up (knights: the army)
+    ("villages_left", np.int32, (MAX_PLAYERS,)),
+    ("keeps_left", np.int32, (MAX_PLAYERS,)),
+    ("roads_left", np.int32, (MAX_PLAYERS,)),
+    ("road_length", np.int32, (MAX_PLAYERS,)),   # each player's longest road, recomputed on change
+    ("longest_road", np.int32),                  # holder, -1 nobody
+    ("largest_army", np.int32),                  # holder, -1 nobody
+    ("discard_left", np.int32, (MAX_PLAYERS,)),  # cards each player still has to discard on this 7
+    # the trade on the table
+    ("proposals", np.int32),                     # proposals made this turn
+    ("trade_give", np.int32),                    # the proposer gives trade_give_count of trade_give
+    ("trade_give_count", np.int32),
+    ("trade_get", np.int32),                     # ... for trade_get_count of trade_get
+    ("trade_get_count", np.int32),
+    ("trade_replier", np.int32),                 # the seat answering now
+    ("trade_reply", np.int32, (MAX_PLAYERS,)),   # REPLY_* per seat
+    ("trade_counter", np.int32, (MAX_PLAYERS,)),           # counter: resource the replier wants
+    ("trade_counter_count", np.int32, (MAX_PLAYERS,)),     # ... and how many
+    ("last_rewards", np.float32, (MAX_PLAYERS,)),
+], align=True)
+
+# --------------------------------------------------------------------------- observation layout
+# (see core.encode; the observer first, then the others in turn order, padded to four seats)
+OBS_HEX = NUM_TERRAINS + 11 + 1              # terrain, number 2..12 one-hot, bandit
+OBS_HARBOUR = NUM_HARBOUR_KINDS + 1          # kind one-hot, or "hidden"
+OBS_CORNER = MAX_PLAYERS * 2                 # village / keep of each relative seat
+OBS_EDGE = MAX_PLAYERS
+# present, hand by resource (own only), hand size, cards by kind (own only), of them new (own
+# only), cards held, cards bought this turn, knights played, villages/keeps/roads left, road length,
+# the two awards, public points, total points (own only), discards owed, on turn, trade reply
+# one-hot, counter's wanted resource one-hot and count
+OBS_PLAYER = 1 + 5 + 1 + 5 + 5 + 1 + 1 + 1 + 3 + 1 + 2 + 1 + 1 + 1 + 1 + 4 + 5 + 1
+# bank, cards left in the deck, phase one-hot, last throw one-hot (2..12), thrown this turn, card
+# played this turn, proposals left, free roads left, plenty left, hidden-harbours option, turn
+OBS_GLOBAL = NUM_RESOURCES + 1 + NUM_PHASES + 11 + 1 + 1 + 1 + 1 + 1 + 1 + 1
+# an offer is on the table, what the proposer gives (one-hot, count), asks for (one-hot, count)
+OBS_TRADE = 1 + NUM_RESOURCES + 1 + NUM_RESOURCES + 1
+OBS_SIZE = (NUM_HEXES * OBS_HEX + NUM_HARBOURS * OBS_HARBOUR + NUM_CORNERS * OBS_CORNER
+            + NUM_EDGES * OBS_EDGE + MAX_PLAYERS * OBS_PLAYER + OBS_GLOBAL + OBS_TRADE)
