@@ -26,7 +26,11 @@ Kernels every core provides (``s`` is one record; a batch is a 1-D array of reco
 ``scores(s, out)``                             each seat's public score now (for ``reward="vp"``)
 ``determinize(s, seat)``                       re-deal from ``s['rng']`` all that ``seat`` cannot
                                                see, keeping all it can see and every count
-``step_count(s) -> int``                       decisions applied since ``init`` (for truncation)
+``step_count(s) -> int``                       decisions applied since ``init``
+``check_invariants(s) -> int``                 0 while the game's invariants hold, else a code
+                                               naming the first broken one (see
+                                               ``Game.invariant_names``); the fuzz calls it after
+                                               every step
 =============================================  ==================================================
 """
 from __future__ import annotations
@@ -49,6 +53,11 @@ class Game:
     state_size: int = 0             # length of state_vector()'s vector
     player_counts: tuple = ()       # seat counts the rules allow, e.g. (2, 3, 4)
     default_players: int = 2
+    invariant_names: dict = {}      # check_invariants code -> what broke
+
+    def configs(self) -> list:
+        """Every seat count and option combination the conformance kit must test, as kwargs."""
+        return [{"num_players": n} for n in self.player_counts]
 
     def options(self, num_players: int, **kwargs) -> np.ndarray:
         """Check the constructor's game options and encode them as the int64 vector ``init`` takes.

@@ -1,0 +1,291 @@
+"""The one PettingZoo AEC env that drives every frontierzoo game.
+
+A game's ``env.py`` supplies a :class:`~frontierzoo.envs.common.game.Game`; this class does the
+rest: agent names ``player_0..``, spaces, ``reset``/``step``/``observe``/``last``, rewards,
+termination and truncation, rendering, ``describe_action``, ``state``, ``clone`` and
+``save``/``load``. Each step is one call into compiled code. The protections PettingZoo's standard
+wrappers add (call order, action bounds, illegal moves) are built in, at a fraction of their cost.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import os
+import struct
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from .engine import kernels
+
+ILLEGAL_MODES = ("raise", "lose")
+REWARD_MODES = ("win", "vp")
+_SAVE_MAGIC = b"FZOO1\n"
+
+
+def _fresh_seed() -> int:
+    return int.from_bytes(os.urandom(8), "little")
+
+
+class FrontierZooEnv(AECEnv):
+    """PettingZoo AEC env over a game's jitted core.
+
+    Args:
+        game: the :class:`Game` to play.
+        num_players: seats at the table (the game's ``player_counts``).
+        render_mode: ``None``, ``"human"`` (prints text), ``"ansi"`` (returns text) or
+            ``"rgb_array"`` (returns a picture).
+        illegal_action: ``"raise"`` (``ValueError``, the default) or ``"lose"`` (PettingZoo classic:
+            the mover gets -1, the others 0, and the game ends).
+        max_steps: truncate the game after this many decisions (``None``: play to the rules' end).
+        reward: ``"win"`` (+1 each winner, -1 each loser at the end) or ``"vp"`` (that, plus each
+            step's change in the seat's score margin over the mean of the others).
+        **options: the game's own options (see its ``env()``).
+    """
+
+    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "is_parallelizable": False, "render_fps": 2}
+
+    def __init__(self, game, num_players=None, render_mode=None, illegal_action="raise",
+                 max_steps=None, reward="win", **options):
+        super().__init__()
+        self.game = game
+        self.num_players = game.check_players(game.default_players if num_players is None else num_players)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, got {render_mode!r}")
+        if illegal_action not in ILLEGAL_MODES:
+            raise ValueError(f"illegal_action must be one of {ILLEGAL_MODES}, got {illegal_action!r}")
+        if reward not in REWARD_MODES:
+            raise ValueError(f"reward must be one of {REWARD_MODES}, got {reward!r}")
+        if max_steps is not None and (not isinstance(max_steps, (int, np.integer)) or max_steps < 1):
+            raise ValueError(f"max_steps must be a positive int or None, got {max_steps!r}")
+        self.render_mode = render_mode
+        self.illegal_action = illegal_action
+        self.max_steps = None if max_steps is None else int(max_steps)
+        self.reward_mode = reward
+        self.game_options = dict(options)
+        self._opts = game.options(self.num_players, **options)
+        self.metadata = dict(self.metadata, name=game.name)
+
+        self.possible_agents = [f"player_{i}" for i in range(self.num_players)]
+        self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
+        self._k = kernels(game)
+        self._states = np.zeros(1, dtype=game.dtype)
+        obs_space = spaces.Dict({
+            "observation": spaces.Box(-np.inf, np.inf, (game.obs_size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (game.num_actions,), np.int8),
+        })
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(game.num_actions) for a in self.possible_agents}
+        self._rew = np.zeros(self.num_players, np.float32)
+        self._has_reset = False
+
+    # ----------------------------------------------------------------- spaces and accessors
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    @property
+    def record(self):
+        """The state record (a view: changing it changes the game)."""
+        return self._states[0]
+
+    def _require_reset(self, what):
+        if not self._has_reset:
+            raise RuntimeError(f"{self.game.name}: call reset() before {what}()")
+
+    # ----------------------------------------------------------------- the AEC loop
+    def reset(self, seed=None, options=None):
+        # ``options`` is accepted for PettingZoo's API and unused: a game's options are fixed when
+        # the env is made, so that the spaces stay what they were.
+        self._seed = _fresh_seed() if seed is None else int(seed) & 0xFFFFFFFFFFFFFFFF
+        seat, obs, mask = self._k.aec_reset(self._states, self.num_players, self._opts, np.uint64(self._seed))
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._steps = 0
+        self._has_reset = True
+        self._set_view(seat, obs, mask)
+
+    def _set_view(self, seat, obs, mask):
+        self._seat = int(seat)
+        self._obs = obs
+        self._mask = mask
+        if seat >= 0:
+            self.agent_selection = self.possible_agents[seat]
+
+    def observe(self, agent):
+        self._require_reset("observe")
+        seat = self.agent_name_mapping[agent]
+        if seat == self._seat:
+            return {"observation": self._obs, "action_mask": self._mask.view(np.int8)}
+        return {
+            "observation": self._k.observe_seat(self._states, seat),
+            "action_mask": np.zeros(self.game.num_actions, np.int8),
+        }
+
+    def action_masks(self):
+        """The legal actions of the agent to act, as a bool array (sb3-contrib's MaskablePPO)."""
+        self._require_reset("action_masks")
+        return self._mask.copy()
+
+    def legal_actions(self):
+        """The legal action ids of the agent to act."""
+        self._require_reset("legal_actions")
+        return np.flatnonzero(self._mask)
+
+    def step(self, action):
+        self._require_reset("step")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            return self._was_dead_step(action)
+        try:
+            a = int(action)
+        except (TypeError, ValueError):
+            raise ValueError(f"{self.game.name}: action must be an int in [0, {self.game.num_actions}), got {action!r}") from None
+        if a != action or not 0 <= a < self.game.num_actions:
+            raise ValueError(f"{self.game.name}: action must be an int in [0, {self.game.num_actions}), got {action!r}")
+        if not self._mask[a]:
+            return self._illegal(agent, a)
+        self._cumulative_rewards[agent] = 0.0
+        seat, obs, mask = self._k.aec_step(self._states, a, self.reward_mode == "vp", self._rew)
+        self._steps += 1
+        rew = self._rew
+        for i, name in enumerate(self.possible_agents):
+            self.rewards[name] = float(rew[i])
+        self._set_view(seat, obs, mask)
+        if seat < 0:
+            for name in self.agents:
+                self.terminations[name] = True
+        elif self.max_steps is not None and self._steps >= self.max_steps:
+            for name in self.agents:
+                self.truncations[name] = True
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _illegal(self, agent, a):
+        legal = np.flatnonzero(self._mask)
+        if self.illegal_action == "raise":
+            shown = ", ".join(f"{x} ({self.describe_action(x)})" for x in legal[:5])
+            more = f" and {len(legal) - 5} more" if len(legal) > 5 else ""
+            raise ValueError(
+                f"{self.game.name}: action {a} ({self.describe_action(a)}) is illegal for {agent} now; "
+                f"legal: {shown}{more}")
+        # PettingZoo classic: the mover loses, the others get 0, and the game ends.
+        self._cumulative_rewards[agent] = 0.0
+        for name in self.agents:
+            self.rewards[name] = -1.0 if name == agent else 0.0
+            self.terminations[name] = True
+            self.infos[name] = {"illegal_move": True}
+        self._seat = -1
+        self._accumulate_rewards()
+
+    # ----------------------------------------------------------------- extras
+    def describe_action(self, action) -> str:
+        """The action in words, in the current position."""
+        self._require_reset("describe_action")
+        return self.game.describe_action(self._states[0], int(action))
+
+    def state(self) -> np.ndarray:
+        """The full-information vector (every hand, deck order and hidden fact), for critics."""
+        self._require_reset("state")
+        out = np.zeros(self.game.state_size, np.float32)
+        self.game.core.state_vector(self._states[0], out)
+        return out
+
+    def determinize(self, agent):
+        """Re-deal, in place, everything ``agent`` cannot see (use on a clone, for search)."""
+        self._require_reset("determinize")
+        self.game.core.determinize(self._states[0], self.agent_name_mapping[agent])
+        if self._seat >= 0:
+            seat, obs, mask = self._seat, self._k.observe_seat(self._states, self._seat), self._mask
+            self.game.core.legal_mask(self._states[0], mask)
+            self._set_view(seat, obs, mask)
+
+    def clone(self):
+        """An independent copy of this env, game and bookkeeping included."""
+        self._require_reset("clone")
+        other = copy.copy(self)
+        other._states = self._states.copy()
+        other._rew = self._rew.copy()
+        other._obs = self._obs.copy()
+        other._mask = self._mask.copy()
+        for name in ("agents", "rewards", "_cumulative_rewards", "terminations", "truncations"):
+            setattr(other, name, copy.copy(getattr(self, name)))
+        other.infos = copy.deepcopy(self.infos)
+        return other
+
+    def save(self, path=None) -> bytes:
+        """The whole game as bytes (and written to ``path`` if given): settings, bookkeeping, record."""
+        self._require_reset("save")
+        header = json.dumps({
+            "game": self.game.name, "num_players": self.num_players, "options": self.game_options,
+            "max_steps": self.max_steps, "reward": self.reward_mode, "illegal_action": self.illegal_action,
+            "steps": self._steps, "seed": self._seed, "agents": self.agents,
+            "rewards": self.rewards, "cumulative": self._cumulative_rewards,
+            "terminations": self.terminations, "truncations": self.truncations,
+            "agent_selection": self.agent_selection, "seat": self._seat,
+            "record_size": self.game.dtype.itemsize,
+        }).encode()
+        data = _SAVE_MAGIC + struct.pack("<I", len(header)) + header + self._states.tobytes()
+        if path is not None:
+            with open(path, "wb") as f:
+                f.write(data)
+        return data
+
+    def load(self, data):
+        """Restore a game saved by :meth:`save` (bytes or a file path) into this env."""
+        if isinstance(data, (str, os.PathLike)):
+            with open(data, "rb") as f:
+                data = f.read()
+        if not data.startswith(_SAVE_MAGIC):
+            raise ValueError("not a frontierzoo save (bad magic)")
+        n = struct.unpack_from("<I", data, len(_SAVE_MAGIC))[0]
+        start = len(_SAVE_MAGIC) + 4
+        h = json.loads(data[start:start + n])
+        if h["game"] != self.game.name or h["num_players"] != self.num_players or h["options"] != self.game_options:
+            raise ValueError(
+                f"save is of {h['game']} with {h['num_players']} players and options {h['options']}; "
+                f"this env is {self.game.name} with {self.num_players} players and options {self.game_options}")
+        body = data[start + n:]
+        if len(body) != self.game.dtype.itemsize or h["record_size"] != self.game.dtype.itemsize:
+            raise ValueError("save's record does not match this version of the game")
+        self._states = np.frombuffer(body, dtype=self.game.dtype).copy()
+        self.max_steps, self.reward_mode, self.illegal_action = h["max_steps"], h["reward"], h["illegal_action"]
+        self._steps, self._seed, self.agents = h["steps"], h["seed"], h["agents"]
+        self.rewards, self._cumulative_rewards = h["rewards"], h["cumulative"]
+        self.terminations, self.truncations = h["terminations"], h["truncations"]
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = h["agent_selection"]
+        self._has_reset = True
+        seat = h["seat"]
+        mask = np.zeros(self.game.num_actions, np.bool_)
+        if seat >= 0:
+            self.game.core.legal_mask(self._states[0], mask)
+            obs = self._k.observe_seat(self._states, seat)
+        else:
+            obs = np.zeros(self.game.obs_size, np.float32)
+        self._set_view(seat, obs, mask)
+
+    def render(self):
+        if self.render_mode is None:
+            import gymnasium
+            gymnasium.logger.warn("render() called without a render_mode; pass render_mode to env(...)")
+            return None
+        self._require_reset("render")
+        if self.render_mode == "rgb_array":
+            return self.game.render_rgb(self._states[0])
+        text = self.game.render_text(self._states[0])
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self):
+        pass

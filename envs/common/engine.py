@@ -1,0 +1,231 @@
+"""Batched and fused drivers built once per game from its core's kernels.
+
+The AEC env, the vector env, the benchmarks and the fuzz all drive a core the same way: apply a
+decision, collect rewards, find the next seat, fill its mask and observation. Writing that loop once
+here, as jitted closures over a core's kernels, keeps every game's folder free of engine code and
+makes each Python-level step a single call into compiled code.
+
+Numba keys its on-disk cache of a closure by the closure's cell contents (the core's dispatchers),
+so every game gets its own cached copy of these functions.
+"""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import numpy as np
+from numba import njit
+
+from .rng import randint, random_u64, seed_rng
+
+_BUILT: dict = {}
+
+
+@njit(cache=True)
+def pick_legal(mask, n, rng):
+    """A uniformly random legal action from a bool mask with ``n`` legal entries."""
+    k = randint(rng, n)
+    for a in range(mask.shape[0]):
+        if mask[a]:
+            if k == 0:
+                return a
+            k -= 1
+    return -1
+
+
+def kernels(game) -> SimpleNamespace:
+    """The compiled drivers for ``game`` (built on first use, then shared)."""
+    key = game.name
+    if key not in _BUILT:
+        _BUILT[key] = _build(game.core, game.num_actions, game.obs_size)
+    return _BUILT[key]
+
+
+def _build(core, num_actions, obs_size):
+    init = core.init
+    to_act = core.to_act
+    legal_mask = core.legal_mask
+    apply = core.apply
+    observe = core.observe
+    rewards = core.rewards
+    scores = core.scores
+    step_count = core.step_count
+    check_invariants = core.check_invariants
+
+    @njit(cache=True)
+    def _decision_view(s, seat, obs, mask):
+        """Fill the mask (as bool) and observation of ``seat`` if it is to act."""
+        if seat >= 0:
+            legal_mask(s, mask)
+            observe(s, seat, obs)
+
+    @njit(cache=True)
+    def aec_reset(states, num_players, opts, seed):
+        s = states[0]
+        init(s, num_players, opts, seed)
+        seat = to_act(s)
+        obs = np.zeros(obs_size, np.float32)
+        mask = np.zeros(num_actions, np.bool_)
+        _decision_view(s, seat, obs, mask)
+        return seat, obs, mask
+
+    @njit(cache=True)
+    def aec_step(states, action, vp, rew):
+        """Apply ``action`` (already checked legal); write per-seat rewards into ``rew``."""
+        s = states[0]
+        n = rew.shape[0]
+        before = np.zeros(n, np.float32)
+        if vp:
+            scores(s, before)
+        apply(s, action)
+        rewards(s, rew)
+        if vp:
+            _add_margin_change(s, before, rew)
+        seat = to_act(s)
+        obs = np.zeros(obs_size, np.float32)
+        mask = np.zeros(num_actions, np.bool_)
+        _decision_view(s, seat, obs, mask)
+        return seat, obs, mask
+
+    @njit(cache=True)
+    def _add_margin_change(s, before, rew):
+        """``reward="vp"``: each seat's change in (own score - mean of the others' scores)."""
+        n = rew.shape[0]
+        after = np.zeros(n, np.float32)
+        scores(s, after)
+        tb = before.sum()
+        ta = after.sum()
+        for i in range(n):
+            mb = before[i] - (tb - before[i]) / (n - 1)
+            ma = after[i] - (ta - after[i]) / (n - 1)
+            rew[i] += ma - mb
+
+    @njit(cache=True)
+    def observe_seat(states, seat):
+        obs = np.zeros(obs_size, np.float32)
+        observe(states[0], seat, obs)
+        return obs
+
+    @njit(cache=True)
+    def vec_reset(states, num_players, opts, rng, seats, obs, masks, steps):
+        for i in range(states.shape[0]):
+            s = states[i]
+            init(s, num_players, opts, random_u64(rng))
+            steps[i] = 0
+            seats[i] = to_act(s)
+            masks[i, :] = False
+            obs[i, :] = 0.0
+            _decision_view(s, seats[i], obs[i], masks[i])
+
+    @njit(cache=True)
+    def vec_step(states, actions, num_players, opts, rng, max_steps, vp,
+                 seats, obs, masks, rews, terminated, truncated, steps):
+        """Step every game of the batch; finished games restart from the batch's own rng.
+
+        Returns the index of the first game whose action is illegal (nothing is stepped then),
+        or -1.
+        """
+        B = states.shape[0]
+        for i in range(B):
+            a = actions[i]
+            if a < 0 or a >= num_actions or not masks[i, a]:
+                return i
+        before = np.zeros(num_players, np.float32)
+        for i in range(B):
+            s = states[i]
+            if vp:
+                scores(s, before)
+            apply(s, actions[i])
+            steps[i] += 1
+            rewards(s, rews[i])
+            if vp:
+                _add_margin_change(s, before, rews[i])
+            seat = to_act(s)
+            terminated[i] = seat < 0
+            truncated[i] = seat >= 0 and max_steps > 0 and steps[i] >= max_steps
+            if terminated[i] or truncated[i]:
+                init(s, num_players, opts, random_u64(rng))
+                steps[i] = 0
+                seat = to_act(s)
+            seats[i] = seat
+            masks[i, :] = False
+            obs[i, :] = 0.0
+            _decision_view(s, seat, obs[i], masks[i])
+        return -1
+
+    @njit(cache=True)
+    def random_rollouts(states, num_players, opts, seed, max_steps):
+        """Play every record of ``states`` from a fresh deal to its end, uniformly at random.
+
+        Returns (decisions applied, games finished by the rules, games truncated at max_steps).
+        """
+        rng = np.zeros(2, np.uint64)
+        seed_rng(rng, seed)
+        mask = np.zeros(num_actions, np.bool_)
+        total = 0
+        finished = 0
+        cut = 0
+        for i in range(states.shape[0]):
+            s = states[i]
+            init(s, num_players, opts, random_u64(rng))
+            n_steps = 0
+            while to_act(s) >= 0:
+                if max_steps > 0 and n_steps >= max_steps:
+                    break
+                n = legal_mask(s, mask)
+                apply(s, pick_legal(mask, n, rng))
+                n_steps += 1
+            total += n_steps
+            if to_act(s) < 0:
+                finished += 1
+            else:
+                cut += 1
+        return total, finished, cut
+
+    @njit(cache=True)
+    def fuzz(states, num_players, opts, seed, max_steps):
+        """Random play of every record to its end, checking after every step that the
+        invariants hold, the mask is non-empty while live and the step count is right.
+
+        Returns (game index, step, code) of the first failure, or (-1, decisions, games ended).
+        Code -1: empty mask while live; -2: step_count disagrees; -3: rewards nonzero before the
+        end; otherwise the core's invariant code.
+        """
+        rng = np.zeros(2, np.uint64)
+        seed_rng(rng, seed)
+        mask = np.zeros(num_actions, np.bool_)
+        rew = np.zeros(num_players, np.float32)
+        total = 0
+        ended = 0
+        for i in range(states.shape[0]):
+            s = states[i]
+            init(s, num_players, opts, random_u64(rng))
+            code = check_invariants(s)
+            if code != 0:
+                return i, 0, code
+            n_steps = 0
+            while to_act(s) >= 0 and (max_steps <= 0 or n_steps < max_steps):
+                n = legal_mask(s, mask)
+                if n <= 0:
+                    return i, n_steps, -1
+                apply(s, pick_legal(mask, n, rng))
+                n_steps += 1
+                if step_count(s) != n_steps:
+                    return i, n_steps, -2
+                code = check_invariants(s)
+                if code != 0:
+                    return i, n_steps, code
+                rewards(s, rew)
+                if to_act(s) >= 0:
+                    for k in range(num_players):
+                        if rew[k] != 0.0:
+                            return i, n_steps, -3
+            total += n_steps
+            if to_act(s) < 0:
+                ended += 1
+        return -1, total, ended
+
+    return SimpleNamespace(
+        aec_reset=aec_reset, aec_step=aec_step, observe_seat=observe_seat,
+        vec_reset=vec_reset, vec_step=vec_step,
+        random_rollouts=random_rollouts, fuzz=fuzz,
+    )

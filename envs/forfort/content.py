@@ -1,0 +1,56 @@
+"""Forfort's cards: the data, not the rules.
+
+The rulebook gives each colour 30 cards: 22 wall cards — 14 normal, 4 with a door, 4 defended —
+each a corner or a straight wall bearing one or two of the five effect symbols, plus the camp and
+army cards. It lists no card faces, so this deck is designed to fit every figure it does give
+(see RULES.md, "Designed content"):
+
+- 22 walls = 11 corner + 11 straight (a complete fort needs 4 of each);
+  normal 7 corner + 7 straight, door 2 + 2, defended 2 + 2.
+- 12 walls with one symbol, 10 with two; the 10 two-symbol walls carry the 10 different pairs of
+  symbols, so two walls never share two symbols and a wall forms at most one pair with each
+  neighbour.
+- Mason and guard appear on 7 walls each, ram, catapult and siege tower on 6 each (32 symbols).
+- The 8 cards besides the walls: 4 camp cards and 4 army cards.
+Every colour has the same 22 walls.
+"""
+import numpy as np
+
+from .state import (CATAPULT, CORNER, DEFENDED, DOOR, GUARD, MASON, NORMAL, NUM_SYMBOLS, RAM,
+                    SIEGE_TOWER, STRAIGHT, WALLS)
+
+# (shape, kind, symbols) of wall 0..21 of every colour.
+WALL_LIST = (
+    (CORNER, NORMAL, (MASON,)),
+    (STRAIGHT, NORMAL, (MASON,)),
+    (CORNER, NORMAL, (RAM,)),
+    (STRAIGHT, NORMAL, (RAM,)),
+    (CORNER, NORMAL, (CATAPULT,)),
+    (STRAIGHT, NORMAL, (CATAPULT,)),
+    (CORNER, NORMAL, (SIEGE_TOWER,)),
+    (STRAIGHT, NORMAL, (SIEGE_TOWER,)),
+    (CORNER, NORMAL, (GUARD,)),
+    (STRAIGHT, NORMAL, (GUARD,)),
+    (CORNER, DOOR, (MASON,)),
+    (STRAIGHT, DOOR, (GUARD,)),
+    (CORNER, NORMAL, (MASON, RAM)),
+    (STRAIGHT, NORMAL, (MASON, CATAPULT)),
+    (CORNER, NORMAL, (MASON, SIEGE_TOWER)),
+    (STRAIGHT, NORMAL, (MASON, GUARD)),
+    (CORNER, DOOR, (RAM, CATAPULT)),
+    (STRAIGHT, DOOR, (RAM, SIEGE_TOWER)),
+    (CORNER, DEFENDED, (RAM, GUARD)),
+    (STRAIGHT, DEFENDED, (CATAPULT, SIEGE_TOWER)),
+    (CORNER, DEFENDED, (CATAPULT, GUARD)),
+    (STRAIGHT, DEFENDED, (SIEGE_TOWER, GUARD)),
+)
+assert len(WALL_LIST) == WALLS
+
+WALL_SHAPE = np.array([w[0] for w in WALL_LIST], np.int64)
+WALL_KIND = np.array([w[1] for w in WALL_LIST], np.int64)
+# WALL_SYMBOLS[w] = (first symbol, second symbol or -1): the symbol slots a player chooses from.
+WALL_SYMBOLS = np.array([(w[2] + (-1,))[:2] for w in WALL_LIST], np.int64)
+WALL_HAS = np.zeros((WALLS, NUM_SYMBOLS), np.bool_)
+for _w, (_shape, _kind, _syms) in enumerate(WALL_LIST):
+    for _y in _syms:
+        WALL_HAS[_w, _y] = True

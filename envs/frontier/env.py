@@ -1,0 +1,136 @@
+"""Frontier described to the library: names, options, actions in words, and the renderers."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..common.game import Game
+from . import core
+from .trade import bank_rate
+from .state import (BANK_TRADE, BUILD_KEEP, BUILD_ROAD, BUILD_VILLAGE, BUY_CARD, CARD_NAMES,
+                    COUNTER_OFFER, DISCARD, EDGE_CORNERS, END_TURN, MAX_PLAYERS, MONOPOLY_PICK,
+                    MOVE_BANDIT, NUM_ACTIONS, NUM_RESOURCES, OBS_SIZE, PHASE_NAMES, PLAY_KNIGHT,
+                    PLAY_MONOPOLY, PLAY_ROAD_BUILDING, PLAY_YEAR_OF_PLENTY, PROPOSE_TRADE,
+                    RECORD_DTYPE, RESOURCE_NAMES, ROLL, STEAL, TERRAIN_NAMES, TRADE_ACCEPT,
+                    TRADE_CANCEL, TRADE_COMPLETE, TRADE_DECLINE, YEAR_OF_PLENTY_PICK, HEX_CORNERS,
+                    HARBOUR_CORNERS, GENERAL_HARBOUR, NUM_HARBOURS, NUM_HEXES, NUM_CORNERS,
+                    NUM_EDGES, NUM_CARD_KINDS, PHASE_GAME_OVER, REPLY_COUNTER)
+
+
+def _n(count, res):
+    return f"{count} {RESOURCE_NAMES[res]}"
+
+
+def harbour_name(kind: int) -> str:
+    return "3:1 any" if kind == GENERAL_HARBOUR else f"2:1 {RESOURCE_NAMES[kind]}"
+
+
+class FrontierGame(Game):
+    name = "frontier_v0"
+    core = core
+    dtype = RECORD_DTYPE
+    num_actions = NUM_ACTIONS
+    obs_size = OBS_SIZE
+    state_size = OBS_SIZE
+    player_counts = (3, 4)
+    default_players = 4
+    invariant_names = dict(core.INVARIANT_NAMES)
+
+    def options(self, num_players, hidden_harbours=False, fixed_island=False):
+        """``hidden_harbours``: harbour rates hidden until somebody builds on one of their corners
+        (the rulebook's house rule). ``fixed_island``: the fixed beginner island instead of one laid
+        out at random from the seed."""
+        self.check_players(num_players)
+        for name, v in (("hidden_harbours", hidden_harbours), ("fixed_island", fixed_island)):
+            if not isinstance(v, (bool, np.bool_)):
+                raise ValueError(f"frontier_v0: {name} must be True or False, got {v!r}")
+        return np.array([int(hidden_harbours), int(fixed_island)], np.int64)
+
+    def configs(self):
+        return [{"num_players": 3}, {"num_players": 4},
+                {"num_players": 4, "hidden_harbours": True},
+                {"num_players": 3, "fixed_island": True}]
+
+    # ------------------------------------------------------------------ words
+    def describe_action(self, s, a):
+        a = int(a)
+        n = int(s["num_players"])
+        seat = int(s["acting"]) if int(s["acting"]) >= 0 else int(s["current"])
+        if not 0 <= a < NUM_ACTIONS:
+            return f"no such action {a}"
+        if a == ROLL:
+            return "throw the dice"
+        if a == END_TURN:
+            return "end the turn"
+        if a == BUY_CARD:
+            return "buy an opportunity card (ore, wool, grain)"
+        if a in (PLAY_KNIGHT, PLAY_ROAD_BUILDING, PLAY_YEAR_OF_PLENTY, PLAY_MONOPOLY):
+            return f"play a {CARD_NAMES[a - PLAY_KNIGHT]} card"
+        if a == TRADE_ACCEPT:
+            return "accept the offer"
+        if a == TRADE_DECLINE:
+            return "decline the offer"
+        if a == TRADE_CANCEL:
+            return "cancel the offer"
+        if a < BUILD_VILLAGE:
+            e = a - BUILD_ROAD
+            free = " (free)" if s["free_roads"] > 0 else ""
+            return f"build road on edge {e} (between corners {EDGE_CORNERS[e, 0]} and {EDGE_CORNERS[e, 1]}){free}"
+        if a < BUILD_KEEP:
+            c = a - BUILD_VILLAGE
+            return f"build village on corner {c} ({self._corner_words(s, c)})"
+        if a < MOVE_BANDIT:
+            c = a - BUILD_KEEP
+            return f"upgrade the village on corner {c} to a keep ({self._corner_words(s, c)})"
+        if a < STEAL:
+            h = a - MOVE_BANDIT
+            return f"move the bandit to hex {h} ({self._hex_words(s, h)})"
+        if a < DISCARD:
+            return f"take a card from player_{(seat + a - STEAL + 1) % n}"
+        if a < YEAR_OF_PLENTY_PICK:
+            return f"discard 1 {RESOURCE_NAMES[a - DISCARD]}"
+        if a < MONOPOLY_PICK:
+            return f"take 1 {RESOURCE_NAMES[a - YEAR_OF_PLENTY_PICK]} from the supply (year of plenty)"
+        if a < BANK_TRADE:
+            return f"name {RESOURCE_NAMES[a - MONOPOLY_PICK]} (monopoly)"
+        if a < PROPOSE_TRADE:
+            g, r = divmod(a - BANK_TRADE, NUM_RESOURCES)
+            rate = int(bank_rate(s, seat, g)) if 0 <= seat < n else 4
+            return f"trade {_n(rate, g)} to the bank for 1 {RESOURCE_NAMES[r]}"
+        if a < COUNTER_OFFER:
+            code = a - PROPOSE_TRADE
+            rc = code % 2 + 1
+            gc = (code // 2) % 2 + 1
+            g, r = divmod(code // 4, NUM_RESOURCES)
+            return f"offer {_n(gc, g)} for {_n(rc, r)}"
+        if a < TRADE_COMPLETE:
+            w, wc = divmod(a - COUNTER_OFFER, 2)
+            asked = f"{_n(int(s['trade_get_count']), int(s['trade_get']))}" if s["trade_get"] >= 0 else "what is asked"
+            return f"counter: give {asked} but want {_n(wc + 1, w)} instead"
+        q = (seat + a - TRADE_COMPLETE + 1) % n
+        if s["trade_get"] >= 0:
+            if s["trade_reply"][q] == REPLY_COUNTER:
+                give = _n(int(s["trade_counter_count"][q]), int(s["trade_counter"][q]))
+            else:
+                give = _n(int(s["trade_give_count"]), int(s["trade_give"]))
+            return f"trade with player_{q}: give {give} for {_n(int(s['trade_get_count']), int(s['trade_get']))}"
+        return f"trade with player_{q}"
+
+    def _hex_words(self, s, h):
+        num = int(s["hex_number"][h])
+        return f"{TERRAIN_NAMES[int(s['hex_terrain'][h])]}{' ' + str(num) if num else ''}"
+
+    def _corner_words(self, s, c):
+        hexes = [self._hex_words(s, h) for h in range(NUM_HEXES) if c in HEX_CORNERS[h]]
+        return ", ".join(hexes)
+
+    # ------------------------------------------------------------------ pictures
+    def render_text(self, s, seat=None):
+        from .render import render_text
+        return render_text(s, seat)
+
+    def render_rgb(self, s):
+        from .render import render_rgb
+        return render_rgb(s)
+
+
+GAME = FrontierGame()
