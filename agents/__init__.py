@@ -1,7 +1,34 @@
 """frontierzoo's agents: the protocol, a random agent, per-game heuristics, search and learned.
 
-``make_agent(name, game, seed)`` builds an agent by name; ``AGENTS`` lists what each game has.
+``make_agent(name, game_name, seed)`` builds an agent by name; ``available_agents(game_name)``
+lists the names that game has (every game has "random").
 """
+from __future__ import annotations
+
 from .base import Agent, RandomAgent
 
-__all__ = ["Agent", "RandomAgent"]
+# name -> (factory(game_name, seed, **kwargs), games it plays or None for every game)
+_AGENTS = {
+    "random": (lambda game_name, seed=None, **kw: RandomAgent(seed=seed), None),
+}
+
+
+def register_agent(name, factory, games=None):
+    """Make an agent available by name; ``games`` limits it to those game names."""
+    _AGENTS[name] = (factory, None if games is None else tuple(games))
+
+
+def available_agents(game_name: str) -> list:
+    """Names of the agents that can play ``game_name``."""
+    return [n for n, (_, games) in _AGENTS.items() if games is None or game_name in games]
+
+
+def make_agent(name: str, game_name: str, seed=None, **kwargs) -> Agent:
+    """A fresh agent; ``ValueError`` naming the choices if ``name`` cannot play that game."""
+    choices = available_agents(game_name)
+    if name not in choices:
+        raise ValueError(f"no agent {name!r} for {game_name}; choose from {choices}")
+    return _AGENTS[name][0](game_name, seed=seed, **kwargs)
+
+
+__all__ = ["Agent", "RandomAgent", "available_agents", "make_agent", "register_agent"]
