@@ -74,6 +74,15 @@ class Game:
             )
         return int(num_players)
 
+    def perturb_private(self, s, seat, rng) -> bool:
+        """Change, in place, something only ``seat`` may see (e.g. swap a hand card with an unseen
+        one), keeping every public fact; return False if ``seat`` has nothing private now.
+
+        The conformance kit uses it to prove the hidden-information test can fail: the change
+        must show in ``seat``'s observation and in no other seat's.
+        """
+        raise NotImplementedError
+
     def describe_action(self, s, action: int) -> str:
         """Words a person understands for ``action`` in the position ``s`` (the record)."""
         raise NotImplementedError

@@ -70,6 +70,21 @@ class ForfortGame(Game):
         return [{"num_players": 2}, {"num_players": 3}, {"num_players": 4},
                 {"num_players": 4, "teams": True}]
 
+    def perturb_private(self, s, seat, rng):
+        """Swap a wall in ``seat``'s hand with one in its dungeon below the top card (whose face
+        nobody sees; the arrows belong to the position, so they stay)."""
+        hand = np.flatnonzero(s["hand"][seat])
+        n = int(s["dungeon_size"][seat])
+        if hand.size == 0 or n < 2:
+            return False
+        w = int(rng.choice(hand))
+        i = int(rng.integers(n - 1))
+        other = int(s["dungeon"][seat, i])
+        s["dungeon"][seat, i] = w
+        s["hand"][seat, w] = 0
+        s["hand"][seat, other] = 1
+        return True
+
     def describe_action(self, s, a):
         seat = int(s["actor"])
         n = int(s["num_players"])

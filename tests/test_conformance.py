@@ -1,0 +1,349 @@
+"""The conformance kit (DESIGN.md §5): every registered game, every seat count and option set.
+
+A new game gets all of this by registering itself and listing its configurations.
+"""
+import os
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test
+
+from frontierzoo.envs import make
+from frontierzoo.envs.common.engine import kernels
+from frontierzoo.envs.common.vector import VectorEnv
+
+from helpers import play_random
+
+
+def new_env(game, cfg, **kw):
+    return make(game.name, **cfg, **kw)
+
+
+def test_pettingzoo_api(game_config):
+    game, cfg = game_config
+    api_test(new_env(game, cfg), num_cycles=300)
+
+
+def transcript(game, cfg, seed, policy_seed, disturb=False):
+    """Observations, masks and rewards of one seeded random game, bit for bit."""
+    env = new_env(game, cfg)
+    env.reset(seed=seed)
+    rng = np.random.default_rng(policy_seed)
+    out = []
+    for agent in env.agent_iter():
+        obs, rew, term, trunc, _ = env.last()
+        out.append((agent, obs["observation"].tobytes(), obs["action_mask"].tobytes(), rew, term, trunc))
+        if term or trunc:
+            env.step(None)
+            continue
+        if disturb:   # a game with hidden global randomness would change under this
+            random.seed(len(out))
+            np.random.seed(len(out) % 1000)
+            random.random()
+            np.random.random(7)
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return out
+
+
+def test_seeded_determinism(game_config):
+    game, cfg = game_config
+    a = transcript(game, cfg, seed=11, policy_seed=5)
+    b = transcript(game, cfg, seed=11, policy_seed=5)
+    assert a == b
+    c = transcript(game, cfg, seed=12, policy_seed=5)
+    assert a != c, "a different seed must deal a different game"
+
+
+def test_global_random_state_does_not_matter(game_config):
+    game, cfg = game_config
+    random.seed(1)
+    np.random.seed(1)
+    a = transcript(game, cfg, seed=3, policy_seed=9)
+    b = transcript(game, cfg, seed=3, policy_seed=9, disturb=True)
+    assert a == b
+
+
+def _observations(game, s, n):
+    out = []
+    for seat in range(n):
+        o = np.zeros(game.obs_size, np.float32)
+        game.core.observe(s, seat, o)
+        out.append(o)
+    return out
+
+
+def _full(game, s):
+    o = np.zeros(game.state_size, np.float32)
+    game.core.state_vector(s, o)
+    return o
+
+
+def test_hidden_information(game_config):
+    """determinize(s, seat) re-deals what seat cannot see and leaves its observation identical;
+    perturbing seat's private information shows in its observation and in nobody else's."""
+    game, cfg = game_config
+    n = cfg["num_players"]
+    rng = np.random.default_rng(0)
+    redealt = 0
+    private_seen = 0
+    for g in range(12):
+        env = new_env(game, cfg)
+        env.reset(seed=100 + g)
+        checks = []
+
+        def on_step(env, agent, a):
+            if rng.random() < 0.15:
+                checks.append(env.record.copy())
+
+        play_random(env, rng, on_step=on_step)
+        for s in checks:
+            before = _observations(game, s, n)
+            for seat in range(n):
+                t = s.copy()
+                game.core.determinize(t, seat)
+                assert np.array_equal(_observations(game, t, n)[seat], before[seat]), \
+                    f"determinize({seat}) changed what seat {seat} observes"
+                if not np.array_equal(_full(game, t), _full(game, s)):
+                    redealt += 1
+                p = s.copy()
+                if game.perturb_private(p, seat, rng):
+                    after = _observations(game, p, n)
+                    assert not np.array_equal(after[seat], before[seat]), \
+                        f"seat {seat}'s own private information is not in its observation"
+                    for other in range(n):
+                        if other != seat:
+                            assert np.array_equal(after[other], before[other]), \
+                                f"seat {seat}'s private information leaks to seat {other}"
+                    private_seen += 1
+    assert redealt > 10, "determinize never changed the hidden state"
+    assert private_seen > 10
+
+
+@pytest.mark.parametrize("games", [400])
+def test_random_play_fuzz_with_invariants(game_config, games):
+    game, cfg = game_config
+    env = new_env(game, cfg)   # validates and encodes the options
+    states = np.zeros(games, game.dtype)
+    i, step, code = kernels(game).fuzz(states, cfg["num_players"], env._opts, np.uint64(2024), 20000)
+    if i >= 0:
+        why = {-1: "empty mask while live", -2: "step_count disagrees", -3: "reward before the end"}
+        pytest.fail(f"game {i}, step {step}: {why.get(code) or game.invariant_names.get(code, code)}")
+    assert code == games, "every fuzzed game must reach the rules' end"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("games", [5000])
+def test_random_play_fuzz_long(game_config, games):
+    test_random_play_fuzz_with_invariants(game_config, games)
+
+
+FUZZ_SCRIPT = """
+import numpy as np, sys
+from frontierzoo.envs import make
+from frontierzoo.envs.common.engine import kernels
+from frontierzoo.envs.common.registry import all_games
+for game in all_games():
+    for cfg in game.configs():
+        env = make(game.name, **cfg)
+        st = np.zeros(GAMES, game.dtype)
+        r = kernels(game).fuzz(st, cfg["num_players"], env._opts, np.uint64(7), 20000)
+        print(game.name, cfg, r)
+        if r[0] >= 0:
+            sys.exit(1)
+"""
+
+
+def test_fuzz_under_boundscheck(tmp_path):
+    """The same fuzz compiled with NUMBA_BOUNDSCHECK=1: any out-of-range index raises."""
+    env = dict(os.environ, NUMBA_BOUNDSCHECK="1", NUMBA_CACHE_DIR=str(tmp_path / "cache"))
+    r = subprocess.run([sys.executable, "-c", FUZZ_SCRIPT.replace("GAMES", "150")],
+                       env=env, capture_output=True, text=True, timeout=900)
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_masks_have_a_legal_action_and_others_see_zeros(game_config):
+    game, cfg = game_config
+    env = new_env(game, cfg)
+    env.reset(seed=5)
+    rng = np.random.default_rng(1)
+
+    def on_step(env, agent, a):
+        assert env.observe(agent)["action_mask"].sum() >= 1
+        assert env.action_masks().dtype == bool and env.action_masks()[a]
+        for other in env.agents:
+            if other != agent:
+                assert env.observe(other)["action_mask"].sum() == 0
+
+    play_random(env, rng, on_step=on_step)
+
+
+def test_save_load_round_trip(game_config, tmp_path):
+    game, cfg = game_config
+    env = new_env(game, cfg)
+    env.reset(seed=21)
+    rng = np.random.default_rng(3)
+    play_random(env, rng, max_decisions=25)
+    data = env.save(tmp_path / "game.fz")
+    other = new_env(game, cfg)
+    other.load(tmp_path / "game.fz")
+    assert other.save() == data
+    a = transcript_from(env, 7)
+    b = transcript_from(other, 7)
+    assert a == b
+
+
+def transcript_from(env, policy_seed):
+    rng = np.random.default_rng(policy_seed)
+    out = []
+    for agent in env.agent_iter():
+        obs, rew, term, trunc, _ = env.last()
+        out.append((agent, obs["observation"].tobytes(), rew, term))
+        if term or trunc:
+            env.step(None)
+        else:
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return out
+
+
+def test_load_rejects_another_game(game_config):
+    game, cfg = game_config
+    env = new_env(game, cfg)
+    env.reset(seed=1)
+    with pytest.raises(ValueError, match="not a frontierzoo save"):
+        env.load(b"garbage")
+
+
+def test_clone_is_independent(game_config):
+    game, cfg = game_config
+    env = new_env(game, cfg)
+    env.reset(seed=8)
+    play_random(env, np.random.default_rng(0), max_decisions=10)
+    twin = env.clone()
+    snapshot = env.save()
+    play_random(twin, np.random.default_rng(1))
+    assert env.save() == snapshot, "playing the clone changed the original"
+    assert transcript_from(env.clone(), 4) == transcript_from(env, 4)
+
+
+def test_errors_are_clear(game_config):
+    game, cfg = game_config
+    env = new_env(game, cfg)
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
+    env.reset(seed=2)
+    mask = env.action_masks()
+    illegal = int(np.flatnonzero(~mask)[0])
+    with pytest.raises(ValueError, match=f"action {illegal} .* illegal for {env.agent_selection}"):
+        env.step(illegal)
+    with pytest.raises(ValueError, match="must be an int"):
+        env.step(game.num_actions)
+    with pytest.raises(ValueError, match="must be an int"):
+        env.step("north")
+    with pytest.raises(ValueError, match="num_players"):
+        make(game.name, num_players=99)
+
+
+def test_illegal_move_loses_in_classic_mode(game_config):
+    game, cfg = game_config
+    env = new_env(game, cfg, illegal_action="lose")
+    env.reset(seed=2)
+    mover = env.agent_selection
+    illegal = int(np.flatnonzero(~env.action_masks())[0])
+    env.step(illegal)
+    assert all(env.terminations.values())
+    assert env._cumulative_rewards[mover] == -1
+    assert all(env._cumulative_rewards[a] == 0 for a in env.agents if a != mover)
+
+
+def test_max_steps_truncates(game_config):
+    game, cfg = game_config
+    env = new_env(game, cfg, max_steps=7)
+    env.reset(seed=3)
+    n = play_random(env, np.random.default_rng(0))
+    assert n == 7 and all(env.truncations.values()) and not any(env.terminations.values())
+
+
+def test_terminal_rewards_are_win_loss(game_config):
+    game, cfg = game_config
+    env = new_env(game, cfg)
+    env.reset(seed=4)
+    totals = {}
+    play_random(env, np.random.default_rng(2), totals=totals)
+    rew = np.array([totals[a] for a in env.possible_agents])
+    assert set(rew.tolist()) <= {-1.0, 1.0} and (rew == 1).any()
+
+
+def test_vp_reward_mode_sums_margins(game_config):
+    """reward="vp": rewards before the end are the changes of each seat's score margin."""
+    game, cfg = game_config
+    env = new_env(game, cfg, reward="vp")
+    env.reset(seed=6)
+    totals = {a: 0.0 for a in env.possible_agents}
+    rng = np.random.default_rng(6)
+    for agent in env.agent_iter():
+        obs, rew, term, trunc, _ = env.last()
+        totals[agent] += rew
+        if term or trunc:
+            env.step(None)
+        else:
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert any(abs(v) > 1.0 for v in totals.values()), "vp shaping never paid anything"
+
+
+def test_vector_env_matches_single_games(game_config):
+    """A seeded batch replays exactly, restarts finished games, and obeys the masks."""
+    game, cfg = game_config
+    runs = []
+    for _ in range(2):
+        venv = VectorEnv(game, 8, **cfg)
+        obs, masks, seats = venv.reset(seed=9)
+        rng = np.random.default_rng(0)
+        ended = 0
+        log = []
+        for _ in range(400):
+            obs, masks, rew, term, trunc, seats = venv.step(venv.random_actions(rng))
+            ended += int(term.sum())
+            assert masks.any(axis=1).all()
+            assert (rew[~term] == 0).all()
+            log.append(obs.tobytes() + rew.tobytes())
+        runs.append((ended, log))
+    assert runs[0] == runs[1]
+    with pytest.raises(ValueError, match="illegal"):
+        venv.step(np.where(masks, -1, np.arange(game.num_actions)).argmax(axis=1) * 0 + np.argmin(masks, axis=1))
+
+
+def test_random_rollouts_finish_games(game_config):
+    game, cfg = game_config
+    env = new_env(game, cfg)
+    steps, finished, cut = kernels(game).random_rollouts(
+        np.zeros(50, game.dtype), cfg["num_players"], env._opts, np.uint64(1), 0)
+    assert finished == 50 and cut == 0 and steps > 50
+
+
+def test_render_modes(game_config):
+    game, cfg = game_config
+    env = new_env(game, cfg, render_mode="ansi")
+    env.reset(seed=1)
+    play_random(env, np.random.default_rng(0), max_decisions=15)
+    text = env.render()
+    assert isinstance(text, str) and "player_0" in text
+    pic = new_env(game, cfg, render_mode="rgb_array")
+    pic.load(env.save())
+    img = pic.render()
+    assert img.dtype == np.uint8 and img.ndim == 3 and img.shape[2] == 3 and img.std() > 0
+
+
+def test_describe_every_legal_action(game_config):
+    game, cfg = game_config
+    env = new_env(game, cfg)
+    env.reset(seed=12)
+
+    def on_step(env, agent, a):
+        for x in env.legal_actions():
+            words = env.describe_action(x)
+            assert isinstance(words, str) and words and "no such" not in words
+
+    play_random(env, np.random.default_rng(4), max_decisions=60, on_step=on_step)
