@@ -28,6 +28,15 @@ def _fresh_seed() -> int:
     return int.from_bytes(os.urandom(8), "little")
 
 
+def _record_bytes(states) -> bytes:
+    """The record's bytes with its alignment padding zeroed, so equal games save equal bytes
+    (Numba may leave junk in padding when it writes a record back)."""
+    clean = np.zeros_like(states)
+    for name in states.dtype.names:
+        clean[name] = states[name]
+    return clean.tobytes()
+
+
 class FrontierZooEnv(AECEnv):
     """PettingZoo AEC env over a game's jitted core.
 
@@ -233,7 +242,7 @@ class FrontierZooEnv(AECEnv):
             "agent_selection": self.agent_selection, "seat": self._seat,
             "record_size": self.game.dtype.itemsize,
         }).encode()
-        data = _SAVE_MAGIC + struct.pack("<I", len(header)) + header + self._states.tobytes()
+        data = _SAVE_MAGIC + struct.pack("<I", len(header)) + header + _record_bytes(self._states)
         if path is not None:
             with open(path, "wb") as f:
                 f.write(data)

@@ -88,6 +88,7 @@ def init(s, num_players, opts, seed):
     s['steps'] = 0
     s['end_triggered'] = 0
     s['extra_turn'] = 0
+    s['played_card'] = -1
     s['effect'] = -1
     s['effect_uses'] = 0
     s['breach'] = 0
@@ -474,10 +475,22 @@ def effect_stage(symbol):
 
 
 @njit(cache=True)
+def finish_effect(s):
+    """The effect is over: the card that was played for it goes on its owner's discard pile
+    (only now, so a mason cannot rebuild the very card it was played from)."""
+    s['effect'] = -1
+    s['effect_uses'] = 0
+    w = s['played_card']
+    if w >= 0:
+        s['discard'][s['turn_seat'], wall_card(s['turn_seat'], w)] = True
+        s['played_card'] = -1
+
+
+@njit(cache=True)
 def use_done(s):
     s['effect_uses'] -= 1
     if s['effect_uses'] <= 0:
-        s['effect'] = -1
+        finish_effect(s)
 
 
 # --------------------------------------------------------------------------- the turn
@@ -518,8 +531,7 @@ def resolve(s):
         if effect_usable(s, seat, s['effect'], s['breach'] + s['mason_free'] > 0):
             s['stage'] = effect_stage(s['effect'])
         else:
-            s['effect'] = -1   # nothing left for it to do
-            s['effect_uses'] = 0
+            finish_effect(s)   # nothing left for it to do
         return
     kinds = 0
     last = -1
@@ -773,7 +785,7 @@ def apply(s, action):
         elif action < A_CAMP:                       # b. use a card's effect
             w = (action - A_EFFECT) // 2
             take_from_hand(s, seat, w)
-            s['discard'][seat, wall_card(seat, w)] = True
+            s['played_card'] = w
             start_effect(s, WALL_SYMBOLS[w, (action - A_EFFECT) % 2], False)
         elif action < A_DISCARD:                    # c. discard to place a camp
             w = action - A_CAMP
@@ -1084,6 +1096,8 @@ def check_invariants(s):
             return INV_DRAWBRIDGE
     if s['pending_card'] >= 0:
         where[wall_card(s['actor'], s['pending_card'])] += 1
+    if s['played_card'] >= 0:
+        where[wall_card(s['turn_seat'], s['played_card'])] += 1
     for c in range(NUM_CARDS):
         if where[c] != 1:
             return INV_CARD_PLACES

@@ -142,6 +142,7 @@ STATE_DTYPE = np.dtype([
     ("army_dir", np.int32, (MAX_SEATS, ARMIES)),
     ("armies_here", np.int32, (MAX_SEATS, SPACES)),
     ("drawbridge", np.int32, (MAX_SEATS,)),        # space of the lowered drawbridge, -1 in reserve
+    ("played_card", np.int32),        # the hand wall whose effect is being used, -1 none
     ("effect", np.int32),             # the symbol being resolved, -1 none
     ("effect_uses", np.int32),        # uses of it left (pairs of siege towers and guards: 2)
     ("breach", np.int32),             # ram/catapult pair: defended walls fall too

@@ -1,0 +1,540 @@
+"""Forfort rule tests: build a position, apply a decision, assert the rulebook's consequence.
+
+Each test is named after the rule it checks (rulebook 004_4481cda200334d69, RULES.md).
+"""
+import numpy as np
+import pytest
+
+from frontierzoo.envs import forfort_v0
+from frontierzoo.envs.forfort import core
+from frontierzoo.envs.forfort.state import (
+    A_ARMY, A_BUILD, A_CAMP, A_DIRECTION, A_DISCARD, A_DRAWBRIDGE, A_EFFECT, A_OPPONENT, A_PAIR,
+    A_PASS, A_PICK, A_PICK_TOP, A_ROW, A_SPACE, ARMY_OVERTHROWN, ARMY_RESERVE, CARDS_PER_COLOUR,
+    EAST, FIRST_ARMY, FIRST_CAMP, NORTH, NUM_ACTIONS, SIDE_FAR, SIDE_LEFT, SIDE_RIGHT, SOUTH,
+    ST_DIRECTION, ST_DRAWBRIDGE, ST_GUARD, ST_MAIN, ST_MASON_PICK, ST_MASON_SPACE, ST_OVER,
+    ST_PAIR, ST_ROW, ST_TARGET, STATE_DTYPE, WALLS, WEST)
+
+# The designed walls (content.py), by what is printed on them.
+CORNER_MASON, STRAIGHT_MASON, CORNER_RAM, STRAIGHT_RAM = 0, 1, 2, 3
+CORNER_CATAPULT, STRAIGHT_CATAPULT, CORNER_TOWER, STRAIGHT_TOWER = 4, 5, 6, 7
+CORNER_GUARD, STRAIGHT_GUARD, CORNER_DOOR_MASON, STRAIGHT_DOOR_GUARD = 8, 9, 10, 11
+CORNER_MASON_RAM, STRAIGHT_MASON_CATAPULT, CORNER_MASON_TOWER, STRAIGHT_MASON_GUARD = 12, 13, 14, 15
+CORNER_DOOR_RAM_CATAPULT, STRAIGHT_DOOR_RAM_TOWER = 16, 17
+CORNER_DEFENDED_RAM_GUARD, STRAIGHT_DEFENDED_CATAPULT_TOWER = 18, 19
+CORNER_DEFENDED_CATAPULT_GUARD, STRAIGHT_DEFENDED_TOWER_GUARD = 20, 21
+NW, N, NE, E, SE, S, SW, W = range(8)
+AXIS_NS, AXIS_EW, AXIS_NE_SW, AXIS_NW_SE = range(4)
+
+
+def wall(seat, w):
+    return seat * CARDS_PER_COLOUR + w
+
+
+def camp(seat, k=0):
+    return seat * CARDS_PER_COLOUR + FIRST_CAMP + k
+
+
+def position(n=2, teams=False, hands=None, dungeons=None, forts=None, discards=None, turn=0,
+             top_axis=AXIS_NS):
+    """A position built card by card; every card stays in exactly one place.
+
+    hands: {seat: [walls]}; dungeons: {seat: [walls, bottom first]} (walls placed nowhere else
+    go below them, in the dungeon); forts: {(seat, space): [cards, bottom first]};
+    discards: {seat: [cards]}. The top dungeon card's arrows point along ``top_axis``.
+    """
+    s = np.zeros(1, STATE_DTYPE)[0]
+    core.init(s, n, np.array([1 if teams else 0], np.int64), np.uint64(0))
+    hands, dungeons, forts, discards = hands or {}, dungeons or {}, forts or {}, discards or {}
+    s["hand"][:] = 0
+    s["hand_count"][:] = 0
+    s["height"][:] = 0
+    s["fort"][:] = -1
+    s["discard"][:] = 0
+    s["camp_reserve"][:n] = 1
+    s["drawbridge"][:] = -1
+    for (fort, space), cards in forts.items():
+        for c in cards:
+            core.push_card(s, fort, space, c)
+    for seat in range(n):
+        placed = set(hands.get(seat, [])) | set(dungeons.get(seat, []))
+        for w in hands.get(seat, []):
+            s["hand"][seat, w] = 1
+        s["hand_count"][seat] = len(hands.get(seat, []))
+        for cards in forts.values():
+            placed |= {c % CARDS_PER_COLOUR for c in cards if c // CARDS_PER_COLOUR == seat}
+        for c in discards.get(seat, []):
+            s["discard"][seat, c] = 1
+        for other in discards.values():
+            placed |= {c % CARDS_PER_COLOUR for c in other if c // CARDS_PER_COLOUR == seat}
+        rest = [w for w in range(WALLS) if w not in placed]
+        order = rest + list(dungeons.get(seat, []))
+        s["dungeon"][seat, :len(order)] = order
+        s["dungeon_axis"][seat, :] = AXIS_EW
+        s["dungeon_size"][seat] = len(order)
+        if order:
+            s["dungeon_axis"][seat, len(order) - 1] = top_axis
+        for k in range(4):
+            if any(camp(seat, k) in cards for cards in forts.values()) or \
+                    any(camp(seat, k) in d for d in discards.values()):
+                s["camp_reserve"][seat, k] = 0
+    s["first_player"] = 0
+    s["turns"][:] = 0
+    core.start_turn(s, turn)
+    core.settle(s)
+    assert core.check_invariants(s) == 0
+    return s
+
+
+def empty_dungeon(s, seat):
+    """Move every card of ``seat``'s dungeon to its discard pile."""
+    for i in range(s["dungeon_size"][seat]):
+        s["discard"][seat, wall(seat, s["dungeon"][seat, i])] = 1
+    s["dungeon_size"][seat] = 0
+    assert core.check_invariants(s) == 0
+
+
+def legal(s):
+    mask = np.zeros(NUM_ACTIONS, np.bool_)
+    core.legal_mask(s, mask)
+    return set(np.flatnonzero(mask).tolist())
+
+
+def play(s, *actions):
+    for a in actions:
+        assert a in legal(s), f"{a} not legal; legal: {sorted(legal(s))}"
+        core.apply(s, a)
+        assert core.check_invariants(s) == 0
+
+
+def build(w, space):
+    return A_BUILD + w * 8 + space
+
+
+def effect(w, slot=0):
+    return A_EFFECT + w * 2 + slot
+
+
+def space_of(rel, space):
+    return A_SPACE + rel * 8 + space
+
+
+def visible(s, seat, space):
+    return int(core.top_card(s, seat, space))
+
+
+# --------------------------------------------------------------------------- set-up
+
+
+def test_setup_dungeon_of_22_hand_of_3_and_one_camp_in_the_fort():
+    env = forfort_v0.env(num_players=4)
+    env.reset(seed=3)
+    s = env.record
+    for seat in range(4):
+        # the first player has already... not drawn: nothing is played before the first decision
+        assert s["hand_count"][seat] == 3
+        assert s["dungeon_size"][seat] == 22 - 3
+        assert (s["height"][seat] > 0).sum() == 1 and s["camp_reserve"][seat].sum() == 3
+        assert (s["army_fort"][seat] == ARMY_RESERVE).all() and s["drawbridge"][seat] == -1
+
+
+def test_setup_arrows_are_turned_at_random_at_every_shuffle():
+    axes = set()
+    tops = set()
+    for seed in range(20):
+        env = forfort_v0.env(num_players=2)
+        env.reset(seed=seed)
+        axes |= set(env.record["dungeon_axis"][0, :19].tolist())
+        tops.add(tuple(env.record["dungeon"][0, :19]))
+    assert axes == {0, 1, 2, 3} and len(tops) == 20
+
+
+@pytest.mark.parametrize("n,me,other,side", [
+    (2, 0, 1, SIDE_FAR), (2, 1, 0, SIDE_FAR),
+    (3, 0, 1, SIDE_LEFT), (3, 0, 2, SIDE_FAR), (3, 1, 2, SIDE_LEFT), (3, 1, 0, SIDE_RIGHT),
+    (3, 2, 0, SIDE_FAR), (3, 2, 1, SIDE_RIGHT),
+    (4, 0, 1, SIDE_LEFT), (4, 0, 2, SIDE_FAR), (4, 0, 3, SIDE_RIGHT), (4, 3, 0, SIDE_LEFT),
+])
+def test_front_lines_face_each_opponent(n, me, other, side):
+    """The side of my fort nearest an opponent is my front line for them."""
+    s = position(n=n)
+    assert s["front"][me, other] == side
+
+
+# --------------------------------------------------------------------------- a. build a wall
+
+
+def test_build_only_where_the_top_cards_arrows_point():
+    s = position(hands={0: [STRAIGHT_RAM, CORNER_RAM]}, top_axis=AXIS_NS)
+    builds = {a for a in legal(s) if a < A_EFFECT}
+    assert builds == {build(STRAIGHT_RAM, N), build(STRAIGHT_RAM, S)}
+
+
+def test_corner_walls_on_corners_and_straight_walls_beside_the_dungeon():
+    s = position(hands={0: [STRAIGHT_RAM, CORNER_RAM]}, top_axis=AXIS_NW_SE)
+    builds = {a for a in legal(s) if a < A_EFFECT}
+    assert builds == {build(CORNER_RAM, NW), build(CORNER_RAM, SE)}
+
+
+def test_build_on_any_visible_camp_whatever_the_arrows():
+    s = position(hands={0: [CORNER_RAM]}, forts={(0, SW): [camp(0)]}, top_axis=AXIS_NS)
+    assert {a for a in legal(s) if a < A_EFFECT} == {build(CORNER_RAM, SW)}
+    play(s, build(CORNER_RAM, SW))
+    assert visible(s, 0, SW) == wall(0, CORNER_RAM) and s["height"][0, SW] == 2
+
+
+def test_covered_camp_gives_no_placement_and_no_points():
+    s = position(hands={0: [CORNER_RAM]}, forts={(0, SW): [camp(0), wall(0, CORNER_GUARD)]},
+                 top_axis=AXIS_NS)
+    assert not {a for a in legal(s) if a < A_EFFECT}
+    assert core.fort_score(s, 0) == 2   # the wall on top scores, the covered camp does not
+
+
+def test_covering_a_wall_makes_it_inactive():
+    s = position(hands={0: [STRAIGHT_GUARD]}, forts={(0, N): [wall(0, STRAIGHT_RAM)]}, top_axis=AXIS_NS)
+    play(s, build(STRAIGHT_GUARD, N))
+    assert visible(s, 0, N) == wall(0, STRAIGHT_GUARD) and s["height"][0, N] == 2
+    assert core.fort_score(s, 0) == 2
+
+
+def test_army_on_a_space_prevents_building_there():
+    s = position(hands={0: [STRAIGHT_RAM]}, top_axis=AXIS_NS)
+    core.place_army(s, 1, 0, N, EAST)
+    assert {a for a in legal(s) if a < A_EFFECT} == {build(STRAIGHT_RAM, S)}
+
+
+# --------------------------------------------------------------------------- b. effects
+
+
+def test_battering_ram_destroys_the_front_line_facing_the_attacker():
+    # player_1 rams player_0: in a 2-player game player_0's far row faces player_1.
+    s = position(turn=1, hands={1: [STRAIGHT_RAM]},
+                 forts={(0, NW): [wall(0, CORNER_GUARD)], (0, N): [camp(0), wall(0, STRAIGHT_GUARD)],
+                        (0, NE): [wall(0, CORNER_DEFENDED_RAM_GUARD)], (0, S): [wall(0, STRAIGHT_MASON)]})
+    play(s, effect(STRAIGHT_RAM))
+    assert s["stage"] == ST_TARGET and legal(s) == {A_OPPONENT + 1}
+    play(s, A_OPPONENT + 1)
+    assert s["height"][0, NW] == 0 and s["height"][0, N] == 0
+    assert visible(s, 0, NE) == wall(0, CORNER_DEFENDED_RAM_GUARD)   # defended walls stand
+    assert visible(s, 0, S) == wall(0, STRAIGHT_MASON)                # not on the front line
+    # destroyed cards, covered ones too, go to the attacked player's own discard pile
+    assert {int(c) for c in np.flatnonzero(s["discard"][0])} == {
+        wall(0, CORNER_GUARD), camp(0), wall(0, STRAIGHT_GUARD)}
+    assert s["discard"][1, wall(1, STRAIGHT_RAM)] == 1   # the used card goes on its owner's pile
+
+
+def test_battering_ram_pair_destroys_defended_walls():
+    s = position(turn=1, hands={1: [STRAIGHT_RAM]}, top_axis=AXIS_NS,
+                 forts={(1, NW): [wall(1, CORNER_RAM)], (0, NE): [wall(0, CORNER_DEFENDED_RAM_GUARD)]})
+    play(s, build(STRAIGHT_RAM, N))   # ram next to ram: the pair fires at once
+    assert s["stage"] == ST_TARGET and s["breach"] == 1
+    play(s, A_OPPONENT + 1)
+    assert s["height"][0, NE] == 0
+
+
+def test_catapult_hits_the_second_or_third_row():
+    forts = {(0, W): [wall(0, STRAIGHT_GUARD)], (0, E): [wall(0, STRAIGHT_MASON)],
+             (0, SW): [wall(0, CORNER_GUARD)], (0, S): [wall(0, STRAIGHT_DEFENDED_TOWER_GUARD)],
+             (0, N): [wall(0, STRAIGHT_RAM)]}
+    s = position(turn=1, hands={1: [STRAIGHT_CATAPULT]}, forts=forts)
+    play(s, effect(STRAIGHT_CATAPULT), A_OPPONENT + 1)
+    assert s["stage"] == ST_ROW and legal(s) == {A_ROW, A_ROW + 1}
+    play(s, A_ROW)   # the second row: W and E
+    assert s["height"][0, W] == 0 and s["height"][0, E] == 0 and s["height"][0, SW] == 1
+    s = position(turn=1, hands={1: [STRAIGHT_CATAPULT]}, forts=forts)
+    play(s, effect(STRAIGHT_CATAPULT), A_OPPONENT + 1, A_ROW + 1)   # the third row: SW, S, SE
+    assert s["height"][0, SW] == 0 and s["height"][0, S] == 1 and s["height"][0, W] == 1
+    assert s["height"][0, N] == 1
+
+
+def test_siege_tower_destroys_the_top_card_of_an_opponents_dungeon():
+    s = position(turn=1, hands={0: [CORNER_RAM], 1: [STRAIGHT_TOWER]}, dungeons={0: [CORNER_GUARD, STRAIGHT_MASON]})
+    size = s["dungeon_size"][0]
+    play(s, effect(STRAIGHT_TOWER), A_OPPONENT + 1)
+    assert s["dungeon_size"][0] == size - 1 and s["discard"][0, wall(0, STRAIGHT_MASON)] == 1
+
+
+def test_siege_tower_pair_fires_twice():
+    s = position(turn=1, hands={0: [CORNER_RAM], 1: [STRAIGHT_TOWER]}, top_axis=AXIS_NS,
+                 forts={(1, NW): [wall(1, CORNER_TOWER)]}, dungeons={0: [CORNER_GUARD, STRAIGHT_MASON]})
+    size = s["dungeon_size"][0]
+    play(s, build(STRAIGHT_TOWER, N), A_OPPONENT + 1)
+    assert s["stage"] == ST_TARGET   # the second use
+    play(s, A_OPPONENT + 1)
+    assert s["dungeon_size"][0] == size - 2
+    assert s["discard"][0, wall(0, STRAIGHT_MASON)] and s["discard"][0, wall(0, CORNER_GUARD)]
+
+
+def test_guard_places_an_army_on_an_empty_space_with_its_attack_direction():
+    s = position(turn=1, hands={0: [CORNER_RAM], 1: [STRAIGHT_GUARD]}, forts={(0, N): [wall(0, STRAIGHT_RAM)]})
+    play(s, effect(STRAIGHT_GUARD))
+    assert s["stage"] == ST_GUARD
+    assert space_of(1, N) not in legal(s) and space_of(1, NW) in legal(s)   # only empty spaces
+    play(s, space_of(1, W))
+    assert s["stage"] == ST_DIRECTION
+    assert legal(s) == {A_DIRECTION + NORTH, A_DIRECTION + SOUTH, A_DIRECTION + WEST}  # not the dungeon
+    play(s, A_DIRECTION + NORTH)
+    assert s["army_fort"][1, 0] == 0 and s["army_space"][1, 0] == W and s["army_dir"][1, 0] == NORTH
+
+
+def test_army_advances_at_the_start_of_its_owners_turn_destroying_what_it_enters():
+    s = position(turn=0, hands={0: [STRAIGHT_RAM], 1: [STRAIGHT_GUARD]},
+                 forts={(0, NW): [camp(0), wall(0, CORNER_GUARD)]})
+    core.place_army(s, 1, 0, W, NORTH)
+    play(s, A_DISCARD + STRAIGHT_RAM) if A_DISCARD + STRAIGHT_RAM in legal(s) else play(s, min(legal(s)))
+    while s["turn_seat"] == 0:
+        play(s, min(legal(s)))
+    # player_1's turn began: the army moved W -> NW and destroyed both cards there
+    assert s["army_space"][1, 0] == NW and s["height"][0, NW] == 0
+    assert s["discard"][0, wall(0, CORNER_GUARD)] and s["discard"][0, camp(0)]
+
+
+def test_army_leaving_the_fort_returns_to_its_owner():
+    s = position(turn=1, hands={1: [STRAIGHT_GUARD]})
+    core.place_army(s, 1, 0, NW, NORTH)
+    core.advance_armies(s, 1)
+    assert s["army_fort"][1, 0] == ARMY_RESERVE and s["armies_here"][0].sum() == 0
+
+
+def test_army_entering_a_defended_wall_is_overthrown():
+    s = position(turn=1, hands={1: [STRAIGHT_GUARD]}, forts={(0, NW): [wall(0, CORNER_DEFENDED_RAM_GUARD)]})
+    core.place_army(s, 1, 0, N, WEST)
+    core.advance_armies(s, 1)
+    assert s["army_fort"][1, 0] == ARMY_OVERTHROWN
+    assert visible(s, 0, NW) == wall(0, CORNER_DEFENDED_RAM_GUARD)
+
+
+def test_guard_overthrows_an_invading_army():
+    s = position(turn=0, hands={0: [STRAIGHT_GUARD]})
+    core.place_army(s, 1, 0, N, EAST)
+    play(s, effect(STRAIGHT_GUARD))
+    assert A_ARMY + 1 * 4 + 0 in legal(s)
+    play(s, A_ARMY + 4)
+    assert s["army_fort"][1, 0] == ARMY_OVERTHROWN and s["armies_here"][0, N] == 0
+
+
+def test_guard_pair_fires_twice():
+    s = position(turn=1, hands={0: [CORNER_RAM], 1: [STRAIGHT_GUARD]}, top_axis=AXIS_NS,
+                 forts={(1, NW): [wall(1, CORNER_GUARD)]})
+    play(s, build(STRAIGHT_GUARD, N), space_of(1, NW), A_DIRECTION + EAST)
+    assert s["stage"] == ST_GUARD
+    play(s, space_of(1, SE), A_DIRECTION + WEST)
+    assert sorted(s["army_space"][1, :2].tolist()) == [NW, SE]
+
+
+def test_mason_builds_a_card_from_the_discard_pile_by_the_placement_rules():
+    s = position(hands={0: [STRAIGHT_MASON]}, discards={0: [wall(0, STRAIGHT_RAM), wall(0, CORNER_GUARD)]},
+                 top_axis=AXIS_EW)
+    play(s, effect(STRAIGHT_MASON))
+    assert s["stage"] == ST_MASON_PICK
+    assert legal(s) == {A_PICK + STRAIGHT_RAM}   # the corner wall has nowhere to go
+    play(s, A_PICK + STRAIGHT_RAM)
+    assert s["stage"] == ST_MASON_SPACE and legal(s) == {space_of(0, E), space_of(0, W)}
+    play(s, space_of(0, W))
+    assert visible(s, 0, W) == wall(0, STRAIGHT_RAM) and not s["discard"][0, wall(0, STRAIGHT_RAM)]
+
+
+def test_mason_pair_builds_from_discard_or_dungeon_top_on_any_space():
+    s = position(hands={0: [STRAIGHT_MASON]}, top_axis=AXIS_NS, forts={(0, NW): [wall(0, CORNER_MASON)]},
+                 dungeons={0: [STRAIGHT_GUARD, CORNER_TOWER]})
+    play(s, build(STRAIGHT_MASON, N))
+    assert s["stage"] == ST_MASON_PICK and s["mason_free"] == 1 and A_PICK_TOP in legal(s)
+    play(s, A_PICK_TOP)
+    assert s["pending_card"] == CORNER_TOWER
+    assert legal(s) == {space_of(0, NE), space_of(0, SE), space_of(0, SW), space_of(0, NW)}
+    play(s, space_of(0, SE))
+    assert visible(s, 0, SE) == wall(0, CORNER_TOWER)
+
+
+# --------------------------------------------------------------------------- c. camps, d. discard
+
+
+def test_camp_discards_a_card_and_goes_on_any_empty_space():
+    s = position(hands={0: [CORNER_RAM]}, forts={(0, N): [wall(0, STRAIGHT_GUARD)]}, top_axis=AXIS_NS)
+    play(s, A_CAMP + CORNER_RAM)
+    assert space_of(0, N) not in legal(s) and len(legal(s)) == 7
+    play(s, space_of(0, SE))
+    assert core.is_camp(visible(s, 0, SE)) and s["discard"][0, wall(0, CORNER_RAM)]
+
+
+def test_team_game_camps_may_go_in_the_teammates_fort():
+    s = position(n=4, teams=True, hands={0: [CORNER_RAM]}, top_axis=AXIS_NS)
+    play(s, A_CAMP + CORNER_RAM)
+    assert space_of(2, NW) in legal(s) and space_of(1, NW) not in legal(s)
+    play(s, space_of(2, NW))
+    assert visible(s, 2, NW) == camp(0, 0)
+
+
+def test_team_game_guard_overthrows_an_army_in_the_teammates_fort():
+    s = position(n=4, teams=True, hands={0: [STRAIGHT_GUARD]})
+    core.place_army(s, 1, 2, N, EAST)
+    play(s, effect(STRAIGHT_GUARD))
+    assert A_ARMY + 1 * 4 in legal(s)
+    play(s, A_ARMY + 4)
+    assert s["army_fort"][1, 0] == ARMY_OVERTHROWN
+
+
+def test_discard_only_when_no_build_effect_or_camp_is_possible():
+    # no arrows fit, no camps left, and no effect can do anything: the card must be discarded
+    s = position(hands={0: [CORNER_TOWER]}, top_axis=AXIS_NS)
+    for k in range(4):   # every camp destroyed
+        s["camp_reserve"][0, k] = 0
+        s["discard"][0, camp(0, k)] = 1
+    empty_dungeon(s, 1)
+    assert legal(s) == {A_DISCARD + CORNER_TOWER}
+    s2 = position(hands={0: [CORNER_TOWER]}, top_axis=AXIS_NS)
+    assert A_DISCARD + CORNER_TOWER not in legal(s2)
+
+
+# --------------------------------------------------------------------------- drawbridge
+
+
+def test_drawbridge_draws_a_card_and_gives_an_extra_turn():
+    s = position(hands={0: [STRAIGHT_DOOR_GUARD, CORNER_RAM]}, top_axis=AXIS_NS)
+    hand, size = s["hand_count"][0], s["dungeon_size"][0]
+    play(s, build(STRAIGHT_DOOR_GUARD, N))
+    assert s["stage"] == ST_DRAWBRIDGE and legal(s) == {A_DRAWBRIDGE + N, A_PASS}
+    play(s, A_DRAWBRIDGE + N)
+    # one card for the drawbridge, one for the turn's draw, and player_0 plays again
+    assert s["hand_count"][0] == hand - 1 + 2 and s["dungeon_size"][0] == size - 2
+    assert s["turn_seat"] == 0 and s["stage"] == ST_MAIN and s["turns"][0] == 0
+    assert s["drawbridge"][0] == N
+
+
+def test_drawbridge_returns_when_its_wall_is_covered_or_destroyed():
+    s = position(hands={0: [STRAIGHT_GUARD]}, top_axis=AXIS_NS, forts={(0, N): [wall(0, STRAIGHT_DOOR_GUARD)]})
+    s["drawbridge"][0] = N
+    play(s, build(STRAIGHT_GUARD, N))
+    assert s["drawbridge"][0] == -1
+    s = position(turn=1, hands={1: [STRAIGHT_RAM]}, forts={(0, N): [wall(0, STRAIGHT_DOOR_GUARD)]})
+    s["drawbridge"][0] = N
+    play(s, effect(STRAIGHT_RAM), A_OPPONENT + 1)
+    assert s["drawbridge"][0] == -1
+
+
+# --------------------------------------------------------------------------- combinations
+
+
+def test_pair_fires_when_identical_symbols_sit_side_by_side():
+    s = position(turn=1, hands={1: [STRAIGHT_TOWER]}, top_axis=AXIS_NS, forts={(1, NE): [wall(1, CORNER_TOWER)]})
+    play(s, build(STRAIGHT_TOWER, N))
+    assert s["stage"] == ST_TARGET and s["effect"] == 3 and s["effect_uses"] == 2
+
+
+def test_no_pair_across_the_dungeon_or_with_covered_cards():
+    s = position(turn=1, hands={0: [CORNER_RAM], 1: [STRAIGHT_TOWER]}, top_axis=AXIS_NS,
+                 forts={(1, S): [wall(1, STRAIGHT_MASON)], (1, NE): [wall(1, CORNER_TOWER), wall(1, CORNER_GUARD)]})
+    play(s, build(STRAIGHT_TOWER, N))
+    assert s["turn_seat"] == 0   # nothing fired: the turn passed
+
+
+def test_two_pairs_fire_both_in_the_chosen_order():
+    s = position(turn=1, hands={1: [STRAIGHT_DOOR_RAM_TOWER]}, top_axis=AXIS_NS,
+                 forts={(1, NW): [wall(1, CORNER_RAM)], (1, NE): [wall(1, CORNER_TOWER)]},
+                 dungeons={0: [CORNER_GUARD, STRAIGHT_MASON]})
+    play(s, build(STRAIGHT_DOOR_RAM_TOWER, N))
+    # the siege-tower pair first (ram pair would need a target; the rams have nothing to hit)
+    assert s["stage"] == ST_PAIR and legal(s) == {A_PAIR + 1, A_PAIR + 3}
+    play(s, A_PAIR + 3, A_OPPONENT + 1, A_OPPONENT + 1)
+    assert s["discard"][0, wall(0, STRAIGHT_MASON)] and s["discard"][0, wall(0, CORNER_GUARD)]
+    # the ram pair then had no target and lapsed; the drawbridge (a door) is offered
+    assert s["stage"] == ST_DRAWBRIDGE and s["pairs"].sum() == 0
+
+
+# --------------------------------------------------------------------------- the end
+
+
+def full_fort(seat, last_missing=None):
+    walls = {NW: CORNER_RAM, N: STRAIGHT_RAM, NE: CORNER_CATAPULT, E: STRAIGHT_CATAPULT,
+             SE: CORNER_MASON_TOWER, S: STRAIGHT_MASON_CATAPULT, SW: CORNER_DOOR_MASON, W: STRAIGHT_DOOR_RAM_TOWER}
+    return {(seat, sp): [wall(seat, w)] for sp, w in walls.items() if sp != last_missing}
+
+
+def test_completing_the_fort_wins_at_once():
+    s = position(hands={0: [STRAIGHT_GUARD]}, top_axis=AXIS_NS, forts=full_fort(0, last_missing=N))
+    play(s, build(STRAIGHT_GUARD, N))
+    assert s["stage"] == ST_OVER and list(s["winner"][:2]) == [1, 0]
+    assert list(s["last_rewards"][:2]) == [1.0, -1.0]
+
+
+def test_a_camp_in_the_fort_is_not_complete():
+    forts = full_fort(0, last_missing=N)
+    forts[(0, S)] = [camp(0)]
+    s = position(hands={0: [STRAIGHT_GUARD]}, top_axis=AXIS_NS, forts=forts)
+    play(s, build(STRAIGHT_GUARD, N))
+    assert s["stage"] != ST_OVER
+
+
+def test_team_wins_when_one_teammate_completes_the_fort():
+    s = position(n=4, teams=True, turn=1, hands={1: [STRAIGHT_GUARD]}, top_axis=AXIS_NS,
+                 forts=full_fort(1, last_missing=N))
+    play(s, build(STRAIGHT_GUARD, N))
+    assert list(s["winner"][:4]) == [0, 1, 0, 1]
+
+
+def test_empty_dungeon_ends_the_game_after_equal_turns_with_bonus_and_scoring():
+    # player_1 (not the first player) draws its dungeon's last card: that round is the last.
+    s = position(turn=1, hands={1: [STRAIGHT_RAM]}, dungeons={1: [CORNER_GUARD]},
+                 forts={(0, NW): [wall(0, CORNER_RAM)], (0, N): [camp(0)]})
+    s["dungeon_size"][1] = 1
+    s["dungeon"][1, 0] = CORNER_GUARD
+    for w in range(WALLS):   # the rest of player_1's walls are in its discard pile
+        if w not in (STRAIGHT_RAM, CORNER_GUARD):
+            s["discard"][1, wall(1, w)] = 1
+    assert core.check_invariants(s) == 0
+    core.place_army(s, 1, 0, E, NORTH)
+    play(s, A_CAMP + STRAIGHT_RAM, space_of(0, SE))
+    # player_1 drew the last card; player_0 is the first player, so the game ends now
+    assert s["stage"] == ST_OVER and s["end_triggered"] == 1
+    # player_0: wall 2 + camp 1 + bonus 2 = 5; player_1: camp 1 + army in player_0's fort 1 = 2
+    assert core.seat_points(s, 0, True) == 5 and core.seat_points(s, 1, True) == 2
+    assert list(s["winner"][:2]) == [1, 0]
+
+
+def test_play_continues_until_everyone_has_had_the_same_number_of_turns():
+    s = position(n=3, turn=0, hands={0: [STRAIGHT_RAM], 1: [STRAIGHT_RAM], 2: [STRAIGHT_RAM]},
+                 dungeons={0: [CORNER_GUARD]})
+    s["dungeon_size"][0] = 1
+    s["dungeon"][0, 0] = CORNER_GUARD
+    for w in range(WALLS):
+        if w not in (STRAIGHT_RAM, CORNER_GUARD):
+            s["discard"][0, wall(0, w)] = 1
+    assert core.check_invariants(s) == 0
+    play(s, A_CAMP + STRAIGHT_RAM, space_of(0, SE))   # player_0 empties its dungeon
+    assert s["end_triggered"] == 1 and s["turn_seat"] == 1 and s["stage"] != ST_OVER
+    while s["stage"] != ST_OVER:
+        play(s, min(legal(s)))
+    assert list(s["turns"][:3]) == [1, 1, 1]
+
+
+def test_ties_share_the_win():
+    s = position()
+    core.end_by_dungeon(s)
+    assert list(s["winner"][:2]) == [1, 1] and list(s["last_rewards"][:2]) == [1.0, 1.0]
+
+
+def test_team_scores_add_both_forts():
+    s = position(n=4, teams=True, forts={(0, N): [wall(0, STRAIGHT_RAM)], (2, S): [camp(2)]})
+    assert core.side_points(s, 0, False) == 3 and core.side_points(s, 2, False) == 3
+    assert core.side_points(s, 1, False) == 0
+
+
+def test_a_player_with_an_empty_dungeon_can_still_be_attacked():
+    s = position(turn=1, hands={1: [STRAIGHT_RAM]}, forts={(0, N): [wall(0, STRAIGHT_GUARD)]})
+    s["end_triggered"] = 1
+    play(s, effect(STRAIGHT_RAM), A_OPPONENT + 1)
+    assert s["height"][0, N] == 0
+
+
+def test_discard_piles_are_public():
+    env = forfort_v0.env(num_players=2)
+    env.reset(seed=1)
+    s = env.record
+    before = np.zeros(env.game.obs_size, np.float32)
+    core.observe(s, 1, before)
+    w = int(np.flatnonzero(s["hand"][0])[0])
+    s["hand"][0, w] = 0
+    s["hand_count"][0] -= 1
+    s["discard"][0, wall(0, w)] = 1
+    after = np.zeros(env.game.obs_size, np.float32)
+    core.observe(s, 1, after)
+    assert not np.array_equal(before, after)
