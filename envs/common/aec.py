@@ -31,7 +31,7 @@ def _fresh_seed() -> int:
 def _record_bytes(states) -> bytes:
     """The record's bytes with its alignment padding zeroed, so equal games save equal bytes
     (Numba may leave junk in padding when it writes a record back)."""
-    clean = np.zeros_like(states)
+    clean = np.zeros(states.shape, states.dtype)   # calloc: padding too (zeros_like leaves it)
     for name in states.dtype.names:
         clean[name] = states[name]
     return clean.tobytes()
