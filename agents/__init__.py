@@ -13,6 +13,16 @@ _AGENTS = {
 }
 
 
+def _forfort_heuristic(game_name, seed=None, **kw):
+    from .forfort_heuristic import ForfortHeuristic
+    return ForfortHeuristic(seed=seed, **kw)
+
+
+def _mcts(game_name, seed=None, **kw):
+    from .mcts import MCTSAgent
+    return MCTSAgent(game_name, seed=seed, **kw)
+
+
 def register_agent(name, factory, games=None):
     """Make an agent available by name; ``games`` limits it to those game names."""
     _AGENTS[name] = (factory, None if games is None else tuple(games))
@@ -30,5 +40,8 @@ def make_agent(name: str, game_name: str, seed=None, **kwargs) -> Agent:
         raise ValueError(f"no agent {name!r} for {game_name}; choose from {choices}")
     return _AGENTS[name][0](game_name, seed=seed, **kwargs)
 
+
+register_agent("heuristic", _forfort_heuristic, games=("forfort_v0",))
+register_agent("mcts", _mcts)
 
 __all__ = ["Agent", "RandomAgent", "available_agents", "make_agent", "register_agent"]
