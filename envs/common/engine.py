@@ -5,13 +5,19 @@ decision, collect rewards, find the next seat, fill its mask and observation. Wr
 here, as jitted closures over a core's kernels, keeps every game's folder free of engine code and
 makes each Python-level step a single call into compiled code.
 
-Numba keys its on-disk cache of a closure by the closure's cell contents (the core's dispatchers),
-so every game gets its own cached copy of these functions.
+Numba keys its on-disk cache of a closure by its pickled cell contents, and a pickled dispatcher
+carries a per-process uuid, so such closures would recompile in every process. ``_cached_jit``
+keys them instead by a fingerprint of the game's and the engine's source files (and Numba's
+version): each game gets its own cached copy, reloaded in a second process and rebuilt whenever
+any source it was compiled from changes.
 """
 from __future__ import annotations
 
+import hashlib
+from pathlib import Path
 from types import SimpleNamespace
 
+import numba
 import numpy as np
 from numba import njit
 
@@ -36,11 +42,34 @@ def kernels(game) -> SimpleNamespace:
     """The compiled drivers for ``game`` (built on first use, then shared)."""
     key = game.name
     if key not in _BUILT:
-        _BUILT[key] = _build(game.core, game.num_actions, game.obs_size)
+        _BUILT[key] = _build(game.core, game.num_actions, game.obs_size, _source_fingerprint(game.core))
     return _BUILT[key]
 
 
-def _build(core, num_actions, obs_size):
+def _source_fingerprint(core) -> str:
+    """A hash of every source file the drivers for ``core`` are compiled from."""
+    h = hashlib.sha256(numba.__version__.encode())
+    for folder in (Path(core.__file__).parent, Path(__file__).parent):
+        for f in sorted(folder.glob("*.py")):
+            h.update(f.name.encode())
+            h.update(f.read_bytes())
+    return h.hexdigest()
+
+
+def _cached_jit(fn, fingerprint):
+    """``njit(cache=True)`` for a closure over a game's kernels, its cache keyed by ``fingerprint``
+    in place of the closure's (unstable) pickled cells; the rest of the key is Numba's own."""
+    disp = njit(cache=True)(fn)
+    code_hash = hashlib.sha256(fn.__code__.co_code).hexdigest()
+
+    def _index_key(sig, codegen):
+        return (sig, codegen.magic_tuple(), (code_hash, fingerprint))
+
+    disp._cache._index_key = _index_key
+    return disp
+
+
+def _build(core, num_actions, obs_size, fingerprint):
     init = core.init
     to_act = core.to_act
     legal_mask = core.legal_mask
@@ -51,14 +80,17 @@ def _build(core, num_actions, obs_size):
     step_count = core.step_count
     check_invariants = core.check_invariants
 
-    @njit(cache=True)
+    def jit(fn):
+        return _cached_jit(fn, fingerprint)
+
+    @jit
     def _decision_view(s, seat, obs, mask):
         """Fill the mask (as bool) and observation of ``seat`` if it is to act."""
         if seat >= 0:
             legal_mask(s, mask)
             observe(s, seat, obs)
 
-    @njit(cache=True)
+    @jit
     def aec_reset(states, num_players, opts, seed):
         s = states[0]
         init(s, num_players, opts, seed)
@@ -68,7 +100,7 @@ def _build(core, num_actions, obs_size):
         _decision_view(s, seat, obs, mask)
         return seat, obs, mask
 
-    @njit(cache=True)
+    @jit
     def aec_step(states, action, vp, rew):
         """Apply ``action`` (already checked legal); write per-seat rewards into ``rew``."""
         s = states[0]
@@ -86,7 +118,7 @@ def _build(core, num_actions, obs_size):
         _decision_view(s, seat, obs, mask)
         return seat, obs, mask
 
-    @njit(cache=True)
+    @jit
     def _add_margin_change(s, before, rew):
         """``reward="vp"``: each seat's change in (own score - mean of the others' scores)."""
         n = rew.shape[0]
@@ -99,13 +131,13 @@ def _build(core, num_actions, obs_size):
             ma = after[i] - (ta - after[i]) / (n - 1)
             rew[i] += ma - mb
 
-    @njit(cache=True)
+    @jit
     def observe_seat(states, seat):
         obs = np.zeros(obs_size, np.float32)
         observe(states[0], seat, obs)
         return obs
 
-    @njit(cache=True)
+    @jit
     def vec_reset(states, num_players, opts, rng, seats, obs, masks, steps):
         for i in range(states.shape[0]):
             s = states[i]
@@ -116,7 +148,7 @@ def _build(core, num_actions, obs_size):
             obs[i, :] = 0.0
             _decision_view(s, seats[i], obs[i], masks[i])
 
-    @njit(cache=True)
+    @jit
     def vec_step(states, actions, num_players, opts, rng, max_steps, vp,
                  seats, obs, masks, rews, terminated, truncated, steps):
         """Step every game of the batch; finished games restart from the batch's own rng.
@@ -152,7 +184,7 @@ def _build(core, num_actions, obs_size):
             _decision_view(s, seat, obs[i], masks[i])
         return -1
 
-    @njit(cache=True)
+    @jit
     def random_rollouts(states, num_players, opts, seed, max_steps):
         """Play every record of ``states`` from a fresh deal to its end, uniformly at random.
 
@@ -181,7 +213,7 @@ def _build(core, num_actions, obs_size):
                 cut += 1
         return total, finished, cut
 
-    @njit(cache=True)
+    @jit
     def fuzz(states, num_players, opts, seed, max_steps):
         """Random play of every record to its end, checking after every step that the
         invariants hold, the mask is non-empty while live and the step count is right.
