@@ -6,7 +6,7 @@ import numpy as np
 from numba import njit
 
 from ..common.rng import randint, shuffle
-from .content import (FIXED_HARBOURS, FIXED_NUMBER, FIXED_TERRAIN, HARBOUR_KINDS, NUMBER_TOKENS,
+from .content import (KEEPS_PER_PLAYER, VILLAGES_PER_PLAYER, FIXED_HARBOURS, FIXED_NUMBER, FIXED_TERRAIN, HARBOUR_KINDS, NUMBER_TOKENS,
                       TERRAIN_TILES)
 from .state import (AWARD_POINTS, CORNER_CORNERS, CORNER_EDGES, CORNER_HARBOUR, CORNER_HEXES,
                     DESERT, EDGE_CORNERS, HARBOUR_CORNERS, HEX_CORNERS, HEX_NEIGHBOURS, KEEP,
@@ -201,56 +201,138 @@ def pay_second_village(s, p, c):
 
 # --------------------------------------------------------------------------- longest road
 @njit(cache=True)
+def own_degree(s, p, c):
+    d = 0
+    for k in range(3):
+        e = CORNER_EDGES[c, k]
+        if e >= 0 and s['edge_owner'][e] == p:
+            d += 1
+    return d
+
+
+@njit(cache=True)
+def trail_from(s, p, start, used, seen, stack_corner, stack_next, stack_edge):
+    """The longest trail of p's roads starting at ``start``: depth-first over edges with an explicit
+    stack, never passing through a corner that holds another player's building (a trail may end
+    there: "Another player's village or keep on your road splits it in two")."""
+    best = 0
+    depth = 0
+    stack_corner[0] = start
+    stack_next[0] = 0
+    stack_edge[0] = -1
+    seen[start] = True
+    while depth >= 0:
+        c = stack_corner[depth]
+        k = stack_next[depth]
+        blocked = depth > 0 and s['corner_owner'][c] >= 0 and s['corner_owner'][c] != p
+        if k >= 3 or blocked:
+            if depth > 0:
+                used[stack_edge[depth]] = False
+            depth -= 1
+            continue
+        stack_next[depth] = k + 1
+        e = CORNER_EDGES[c, k]
+        if e < 0 or used[e] or s['edge_owner'][e] != p:
+            continue
+        used[e] = True
+        depth += 1
+        nc = CORNER_CORNERS[c, k]
+        stack_corner[depth] = nc
+        stack_next[depth] = 0
+        stack_edge[depth] = e
+        seen[nc] = True
+        if depth > best:
+            best = depth
+    return best
+
+
+@njit(cache=True)
 def longest_trail(s, p):
     """The number of roads in p's longest trail: a path through p's roads that uses each road once
-    (it may revisit a corner), and that cannot pass through a corner holding another player's
-    building ("Another player's village or keep on your road splits it in two"). Depth-first
-    search over edges from every corner p's roads touch, with an explicit stack."""
+    (it may revisit a corner) and never passes through another player's building.
+
+    A longest trail can always be taken to start at a corner where p has one or three roads, or at
+    a corner another player's building blocks: one starting at an open corner with two of p's
+    roads could be extended backwards, unless it is closed, and a closed trail can be rotated to
+    start elsewhere. Only components that are pure cycles have no such corner; they are searched
+    from any of their corners afterwards."""
     used = np.zeros(NUM_EDGES, np.bool_)
+    seen = np.zeros(NUM_CORNERS, np.bool_)
     stack_corner = np.empty(MAX_ROAD_DEPTH + 1, np.int64)
     stack_next = np.empty(MAX_ROAD_DEPTH + 1, np.int64)
     stack_edge = np.empty(MAX_ROAD_DEPTH + 1, np.int64)
     best = 0
-    for start in range(NUM_CORNERS):
-        if not has_road_at(s, p, start):
+    any_road = False
+    for c in range(NUM_CORNERS):
+        d = own_degree(s, p, c)
+        if d == 0:
             continue
-        depth = 0
-        stack_corner[0] = start
-        stack_next[0] = 0
-        stack_edge[0] = -1
-        while depth >= 0:
-            c = stack_corner[depth]
-            k = stack_next[depth]
-            blocked = depth > 0 and s['corner_owner'][c] >= 0 and s['corner_owner'][c] != p
-            if k >= 3 or blocked:
-                if depth > 0:
-                    used[stack_edge[depth]] = False
-                depth -= 1
-                continue
-            stack_next[depth] = k + 1
-            e = CORNER_EDGES[c, k]
-            if e < 0 or used[e] or s['edge_owner'][e] != p:
-                continue
-            used[e] = True
-            depth += 1
-            stack_corner[depth] = CORNER_CORNERS[c, k]
-            stack_next[depth] = 0
-            stack_edge[depth] = e
-            if depth > best:
-                best = depth
+        any_road = True
+        blocked = s['corner_owner'][c] >= 0 and s['corner_owner'][c] != p
+        if d != 2 or blocked:
+            b = trail_from(s, p, c, used, seen, stack_corner, stack_next, stack_edge)
+            if b > best:
+                best = b
+    if not any_road:
+        return 0
+    for c in range(NUM_CORNERS):
+        if not seen[c] and own_degree(s, p, c) > 0:
+            b = trail_from(s, p, c, used, seen, stack_corner, stack_next, stack_edge)
+            if b > best:
+                best = b
+    return best
+
+
+@njit(cache=True)
+def longest_trail_brute(s, p):
+    """The same count searched from every corner (a slow reference for the tests)."""
+    used = np.zeros(NUM_EDGES, np.bool_)
+    seen = np.zeros(NUM_CORNERS, np.bool_)
+    stack_corner = np.empty(MAX_ROAD_DEPTH + 1, np.int64)
+    stack_next = np.empty(MAX_ROAD_DEPTH + 1, np.int64)
+    stack_edge = np.empty(MAX_ROAD_DEPTH + 1, np.int64)
+    best = 0
+    for c in range(NUM_CORNERS):
+        if own_degree(s, p, c) > 0:
+            b = trail_from(s, p, c, used, seen, stack_corner, stack_next, stack_edge)
+            if b > best:
+                best = b
     return best
 
 
 @njit(cache=True)
 def update_longest_road(s):
-    """Recompute every road and move the award (rulebook "Points"): the first to 5+ takes it;
-    someone strictly longer takes it; a holder cut under five loses it to whoever alone has the
-    longest, or to nobody. When a cut leaves the holder at five or more, the holder keeps it while
-    nobody is strictly longer; if several are tied above the holder, it goes to nobody."""
+    """Recompute every player's longest road, then move the award."""
+    for p in range(s['num_players']):
+        s['road_length'][p] = longest_trail(s, p)
+    award_longest_road(s)
+
+
+@njit(cache=True)
+def update_road_of(s, p):
+    """After p builds a road only p's longest road can change."""
+    s['road_length'][p] = longest_trail(s, p)
+    award_longest_road(s)
+
+
+@njit(cache=True)
+def update_roads_through(s, c):
+    """After a building goes up on corner c, only roads of other players meeting at c can be split."""
+    for p in range(s['num_players']):
+        if p != s['corner_owner'][c] and has_road_at(s, p, c):
+            s['road_length'][p] = longest_trail(s, p)
+    award_longest_road(s)
+
+
+@njit(cache=True)
+def award_longest_road(s):
+    """Move the award (rulebook "Points"): the first to 5+ takes it; someone strictly longer takes
+    it; a holder cut under five loses it to whoever alone has the longest, or to nobody. When a cut
+    leaves the holder at five or more, the holder keeps it while nobody is strictly longer; if
+    several are tied above the holder, it goes to nobody."""
     n = s['num_players']
     best = 0
     for p in range(n):
-        s['road_length'][p] = longest_trail(s, p)
         if s['road_length'][p] > best:
             best = s['road_length'][p]
     h = s['longest_road']
@@ -271,11 +353,9 @@ def update_longest_road(s):
 # --------------------------------------------------------------------------- points
 @njit(cache=True)
 def public_points(s, p):
-    """Points everyone can see: villages 1, keeps 2, awards 2 each."""
-    pts = 0
-    for c in range(NUM_CORNERS):
-        if s['corner_owner'][c] == p:
-            pts += 1 if s['corner_level'][c] == VILLAGE else 2 if s['corner_level'][c] == KEEP else 0
+    """Points everyone can see: villages 1, keeps 2, awards 2 each. Pieces on the island are the
+    pieces out of the player's supply (check_invariants holds the two counts together)."""
+    pts = (VILLAGES_PER_PLAYER - s['villages_left'][p]) + 2 * (KEEPS_PER_PLAYER - s['keeps_left'][p])
     if s['longest_road'] == p:
         pts += AWARD_POINTS
     if s['largest_army'] == p:
@@ -287,6 +367,16 @@ def public_points(s, p):
 def total_points(s, p):
     """Public points plus hidden victory-point cards ("Worth a point at the end")."""
     return public_points(s, p) + s['cards'][p, VICTORY_POINT]
+
+
+@njit(cache=True)
+def harbour_flags(s, p):
+    """Bit k set when p has a village or keep on a harbour of kind k."""
+    flags = 0
+    for i in range(NUM_HARBOURS):
+        if s['corner_owner'][HARBOUR_CORNERS[i, 0]] == p or s['corner_owner'][HARBOUR_CORNERS[i, 1]] == p:
+            flags |= 1 << s['harbour_kind'][i]
+    return flags
 
 
 @njit(cache=True)

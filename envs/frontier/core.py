@@ -13,7 +13,7 @@ from ..common.rng import randint, random_u64, roll_die, seed_rng, shuffle
 from .board import (any_road_placeable, can_place_road, can_place_village, corner_free_by_distance,
                     desert_hex, lay_fixed_island, lay_random_island, longest_trail, produce,
                     public_points, pay_second_village, reveal_harbour_at, total_points,
-                    update_longest_road)
+                    update_longest_road, update_road_of, update_roads_through)
 from .content import (BANK_START, CARD_COST, CARD_COUNTS, DECK_SIZE, DECK_START, KEEP_COST,
                       KEEPS_PER_PLAYER, ROAD_COST, ROADS_PER_PLAYER, VILLAGE_COST,
                       VILLAGES_PER_PLAYER)
@@ -26,12 +26,14 @@ from .state import (BANK_TRADE, BUILD_KEEP, BUILD_ROAD, BUILD_VILLAGE, BUY_CARD,
                     PHASE_MOVE_BANDIT, PHASE_PRE_ROLL, PHASE_ROAD_BUILDING, PHASE_SETUP_ROAD,
                     PHASE_SETUP_VILLAGE, PHASE_STEAL, PHASE_TRADE_CHOOSE, PHASE_TRADE_REPLY,
                     PHASE_YEAR_OF_PLENTY, PLAY_KNIGHT, PLAY_MONOPOLY, PLAY_ROAD_BUILDING,
-                    PLAY_YEAR_OF_PLENTY, PROPOSE_TRADE, REPLY_ACCEPT, REPLY_COUNTER, ROAD_BUILDING,
+                    PLAY_YEAR_OF_PLENTY, OFFER_TRADE, OFFER_GIVE, OFFER_GET, PHASE_OFFER_GIVE,
+                    PHASE_OFFER_GET, REPLY_ACCEPT, REPLY_COUNTER, ROAD_BUILDING,
                     ROLL, STEAL, TRADE_ACCEPT, TRADE_CANCEL, TRADE_COMPLETE, TRADE_DECLINE,
                     VICTORY_POINT, VILLAGE, WINNING_POINTS, YEAR_OF_PLENTY, YEAR_OF_PLENTY_PICK,
                     CORNER_CORNERS, MAX_PROPOSALS_PER_TURN, GENERAL_HARBOUR)
-from .trade import (clear_trade, complete, mask_bank_trades, mask_completions, mask_proposals,
-                    mask_replies, propose, reply_accept, reply_counter, reply_decline,
+from .trade import (can_offer, choose_offer_get, choose_offer_give, clear_trade, complete,
+                    mask_bank_trades, mask_completions, mask_offer_get, mask_offer_give,
+                    mask_replies, open_offer, reply_accept, reply_counter, reply_decline,
                     trade_with_bank)
 
 
@@ -186,9 +188,41 @@ def bank_total(s):
 
 
 @njit(cache=True)
+def card_playable(s, p, kind):
+    """A card that may be played now and would do something: road building needs a road to place,
+    year of plenty a resource in the supply; victory points are never played (they just count)."""
+    if kind == VICTORY_POINT or not playable(s, p, kind):
+        return False
+    if kind == ROAD_BUILDING:
+        return s['roads_left'][p] > 0 and any_road_placeable(s, p)
+    if kind == YEAR_OF_PLENTY:
+        return bank_total(s) > 0
+    return True
+
+
+@njit(cache=True)
+def await_throw(s):
+    """Before the throw the only choice is to play a card first. A player with no playable card
+    has nothing to decide, so the dice are thrown at once (an automatic step of ``apply``); so are
+    they after a card played before the throw, as only one card may be played a turn. A player who
+    already has 10 points wins before throwing (``check_win``)."""
+    s['phase'] = PHASE_PRE_ROLL
+    p = s['current']
+    if total_points(s, p) >= WINNING_POINTS:
+        return
+    for k in range(NUM_CARD_KINDS):
+        if card_playable(s, p, k):
+            return
+    throw_dice(s)
+
+
+@njit(cache=True)
 def back_to_turn(s):
-    """After a card or the bandit: back to before the throw or to the main phase."""
-    s['phase'] = PHASE_MAIN if s['rolled'] != 0 else PHASE_PRE_ROLL
+    """After a card or the bandit: back to the main phase, or to the throw."""
+    if s['rolled'] != 0:
+        s['phase'] = PHASE_MAIN
+    else:
+        await_throw(s)
 
 
 # =========================================================================== the opening
@@ -215,8 +249,8 @@ def place_setup_road(s, e):
     if s['setup_step'] >= 2 * s['num_players']:
         update_longest_road(s)
         s['current'] = s['first_player']
-        s['phase'] = PHASE_PRE_ROLL
         s['turn'] = 1
+        await_throw(s)
     else:
         s['current'] = setup_seat(s, s['setup_step'])
         s['phase'] = PHASE_SETUP_VILLAGE
@@ -242,13 +276,34 @@ def throw_dice(s):
 @njit(cache=True)
 def start_discards(s):
     """"Anyone holding more than seven cards discards half of them, rounded down.\""""
-    any_owed = False
     for p in range(s['num_players']):
         t = hand_size(s, p)
         s['discard_left'][p] = t // 2 if t > DISCARD_LIMIT else 0
-        if s['discard_left'][p] > 0:
-            any_owed = True
-    s['phase'] = PHASE_DISCARD if any_owed else PHASE_MOVE_BANDIT
+    settle_discards(s)
+
+
+@njit(cache=True)
+def settle_discards(s):
+    """Discards owed by a player holding a single kind of resource are forced, so they are made
+    without a decision; the first discarder with a real choice decides, or, with none left, the
+    thrower moves the bandit."""
+    while True:
+        q = next_discarder(s)
+        if q < 0:
+            s['phase'] = PHASE_MOVE_BANDIT
+            return
+        kinds = 0
+        only = -1
+        for r in range(NUM_RESOURCES):
+            if s['hand'][q, r] > 0:
+                kinds += 1
+                only = r
+        if kinds > 1:
+            s['phase'] = PHASE_DISCARD
+            return
+        s['hand'][q, only] -= s['discard_left'][q]
+        s['bank'][only] += s['discard_left'][q]
+        s['discard_left'][q] = 0
 
 
 @njit(cache=True)
@@ -268,8 +323,7 @@ def discard_one(s, r):
     s['hand'][p, r] -= 1
     s['bank'][r] += 1
     s['discard_left'][p] -= 1
-    if next_discarder(s) < 0:
-        s['phase'] = PHASE_MOVE_BANDIT
+    settle_discards(s)
 
 
 @njit(cache=True)
@@ -346,7 +400,7 @@ def can_buy_card(s, p):
 def place_road(s, p, e):
     s['edge_owner'][e] = p
     s['roads_left'][p] -= 1
-    update_longest_road(s)
+    update_road_of(s, p)
 
 
 @njit(cache=True)
@@ -356,7 +410,7 @@ def build_village(s, p, c):
     s['corner_level'][c] = VILLAGE
     s['villages_left'][p] -= 1
     reveal_harbour_at(s, c)
-    update_longest_road(s)  # a village may split another player's road
+    update_roads_through(s, c)  # a village may split another player's road
 
 
 @njit(cache=True)
@@ -469,7 +523,7 @@ def end_turn(s):
     s['proposals'] = 0
     s['current'] = (p + 1) % s['num_players']
     s['turn'] += 1
-    s['phase'] = PHASE_PRE_ROLL
+    await_throw(s)
 
 
 @njit(cache=True)
@@ -511,18 +565,10 @@ def step_count(s):
 @njit(cache=True)
 def _mask_cards(s, p, mask):
     n = 0
-    if playable(s, p, KNIGHT):
-        mask[PLAY_KNIGHT] = True
-        n += 1
-    if playable(s, p, ROAD_BUILDING) and s['roads_left'][p] > 0 and any_road_placeable(s, p):
-        mask[PLAY_ROAD_BUILDING] = True
-        n += 1
-    if playable(s, p, YEAR_OF_PLENTY) and bank_total(s) > 0:
-        mask[PLAY_YEAR_OF_PLENTY] = True
-        n += 1
-    if playable(s, p, MONOPOLY):
-        mask[PLAY_MONOPOLY] = True
-        n += 1
+    for k in range(NUM_CARD_KINDS):
+        if card_playable(s, p, k):
+            mask[PLAY_KNIGHT + k] = True
+            n += 1
     return n
 
 
@@ -550,7 +596,9 @@ def _mask_main(s, p, mask):
         n += 1
     n += _mask_cards(s, p, mask)
     n += mask_bank_trades(s, p, mask)
-    n += mask_proposals(s, p, mask)
+    if can_offer(s, p):
+        mask[OFFER_TRADE] = True
+        n += 1
     return n
 
 
@@ -610,6 +658,10 @@ def legal_mask(s, mask):
         for r in range(NUM_RESOURCES):
             mask[MONOPOLY_PICK + r] = True
             n += 1
+    elif ph == PHASE_OFFER_GIVE:
+        n = mask_offer_give(s, p, mask)
+    elif ph == PHASE_OFFER_GET:
+        n = mask_offer_get(s, mask)
     elif ph == PHASE_TRADE_REPLY:
         n = mask_replies(s, p, mask, TRADE_ACCEPT, TRADE_DECLINE)
     elif ph == PHASE_TRADE_CHOOSE:
@@ -634,6 +686,8 @@ def _apply_turn_action(s, p, a):
         play_year_of_plenty(s, p)
     elif a == PLAY_MONOPOLY:
         play_monopoly(s, p)
+    elif a == OFFER_TRADE:
+        open_offer(s)
     elif a < BUILD_VILLAGE:
         pay(s, p, ROAD_COST)
         place_road(s, p, a - BUILD_ROAD)
@@ -641,11 +695,9 @@ def _apply_turn_action(s, p, a):
         build_village(s, p, a - BUILD_VILLAGE)
     elif a < MOVE_BANDIT:
         build_keep(s, p, a - BUILD_KEEP)
-    elif BANK_TRADE <= a < PROPOSE_TRADE:
+    elif BANK_TRADE <= a < OFFER_GIVE:
         g = (a - BANK_TRADE) // NUM_RESOURCES
         trade_with_bank(s, p, g, (a - BANK_TRADE) % NUM_RESOURCES)
-    elif PROPOSE_TRADE <= a < COUNTER_OFFER:
-        propose(s, a - PROPOSE_TRADE)
 
 
 @njit(cache=True)
@@ -675,6 +727,10 @@ def apply(s, a):
         take_plenty(s, p, a - YEAR_OF_PLENTY_PICK)
     elif ph == PHASE_MONOPOLY:
         take_monopoly(s, p, a - MONOPOLY_PICK)
+    elif ph == PHASE_OFFER_GIVE:
+        choose_offer_give(s, a - OFFER_GIVE)
+    elif ph == PHASE_OFFER_GET:
+        choose_offer_get(s, a - OFFER_GET)
     elif ph == PHASE_TRADE_REPLY:
         if a == TRADE_ACCEPT:
             reply_accept(s)
@@ -800,16 +856,15 @@ def encode(s, seat, out, full):
     i = _put(out, i, 0.5 * s['plenty_left'])
     i = _put(out, i, 1.0 * s['hidden_harbours'])
     i = _put(out, i, 0.01 * s['turn'])
+    i = _put(out, i, 1.0 if s['trade_get'] >= 0 else 0.0)
     if s['trade_give'] >= 0:
-        i = _put(out, i, 1.0)
         out[i + s['trade_give']] = 1.0
-        i += NUM_RESOURCES
-        i = _put(out, i, 1.0 * s['trade_give_count'])
+    i += NUM_RESOURCES
+    i = _put(out, i, 1.0 * s['trade_give_count'])
+    if s['trade_get'] >= 0:
         out[i + s['trade_get']] = 1.0
-        i += NUM_RESOURCES
-        i = _put(out, i, 1.0 * s['trade_get_count'])
-    else:
-        i += 1 + NUM_RESOURCES + 1 + NUM_RESOURCES + 1
+    i += NUM_RESOURCES
+    i = _put(out, i, 1.0 * s['trade_get_count'])
     return i
 
 
@@ -829,8 +884,8 @@ def state_vector(s, out):
 def determinize(s, seat):
     """Re-deal what ``seat`` cannot see: the other players' resource hands (as one pool, keeping
     each hand's size, the per-resource totals the bank's public stock implies, and the cards a
-    player is known to hold because an offer or an acceptance on the table shows them), the other
-    players' unplayed opportunity cards together with the undrawn deck (keeping how many each holds
+    player is known to hold because an offer, an acceptance or being asked to answer shows them),
+    the other players' unplayed opportunity cards together with the undrawn deck (keeping how many each holds
     and how many were bought this turn), the rates of hidden harbours nobody has built on, and the
     future dice (the rng reseeded from itself)."""
     n = s['num_players']
@@ -840,9 +895,11 @@ def determinize(s, seat):
     if s['trade_give'] >= 0:
         if s['current'] != seat:
             reserved[s['current'], s['trade_give']] = s['trade_give_count']
-        for q in range(n):
-            if q != seat and (s['trade_reply'][q] == REPLY_ACCEPT or s['trade_reply'][q] == REPLY_COUNTER):
-                reserved[q, s['trade_get']] = s['trade_get_count']
+        if s['trade_get'] >= 0:
+            for q in range(n):
+                answered = s['trade_reply'][q] == REPLY_ACCEPT or s['trade_reply'][q] == REPLY_COUNTER
+                if q != seat and (answered or q == s['trade_replier']):
+                    reserved[q, s['trade_get']] = s['trade_get_count']
     pool = np.empty(19 * NUM_RESOURCES, np.int64)
     m = 0
     for q in range(n):

@@ -9,7 +9,8 @@ from .trade import bank_rate
 from .state import (BANK_TRADE, BUILD_KEEP, BUILD_ROAD, BUILD_VILLAGE, BUY_CARD, CARD_NAMES,
                     COUNTER_OFFER, DISCARD, EDGE_CORNERS, END_TURN, MAX_PLAYERS, MONOPOLY_PICK,
                     MOVE_BANDIT, NUM_ACTIONS, NUM_RESOURCES, OBS_SIZE, PHASE_NAMES, PLAY_KNIGHT,
-                    PLAY_MONOPOLY, PLAY_ROAD_BUILDING, PLAY_YEAR_OF_PLENTY, PROPOSE_TRADE,
+                    PLAY_MONOPOLY, PLAY_ROAD_BUILDING, PLAY_YEAR_OF_PLENTY, OFFER_GIVE, OFFER_GET,
+                    OFFER_TRADE, MAX_TRADE_COUNT,
                     RECORD_DTYPE, RESOURCE_NAMES, ROLL, STEAL, TERRAIN_NAMES, TRADE_ACCEPT,
                     TRADE_CANCEL, TRADE_COMPLETE, TRADE_DECLINE, YEAR_OF_PLENTY_PICK, HEX_CORNERS,
                     HARBOUR_CORNERS, GENERAL_HARBOUR, NUM_HARBOURS, NUM_HEXES, NUM_CORNERS,
@@ -71,6 +72,8 @@ class FrontierGame(Game):
             return "decline the offer"
         if a == TRADE_CANCEL:
             return "cancel the offer"
+        if a == OFFER_TRADE:
+            return "make an offer to the other players"
         if a < BUILD_VILLAGE:
             e = a - BUILD_ROAD
             free = " (free)" if s["free_roads"] > 0 else ""
@@ -92,18 +95,19 @@ class FrontierGame(Game):
             return f"take 1 {RESOURCE_NAMES[a - YEAR_OF_PLENTY_PICK]} from the supply (year of plenty)"
         if a < BANK_TRADE:
             return f"name {RESOURCE_NAMES[a - MONOPOLY_PICK]} (monopoly)"
-        if a < PROPOSE_TRADE:
+        if a < OFFER_GIVE:
             g, r = divmod(a - BANK_TRADE, NUM_RESOURCES)
             rate = int(bank_rate(s, seat, g)) if 0 <= seat < n else 4
             return f"trade {_n(rate, g)} to the bank for 1 {RESOURCE_NAMES[r]}"
+        if a < OFFER_GET:
+            r, c = divmod(a - OFFER_GIVE, MAX_TRADE_COUNT)
+            return f"offer {_n(c + 1, r)}"
         if a < COUNTER_OFFER:
-            code = a - PROPOSE_TRADE
-            rc = code % 2 + 1
-            gc = (code // 2) % 2 + 1
-            g, r = divmod(code // 4, NUM_RESOURCES)
-            return f"offer {_n(gc, g)} for {_n(rc, r)}"
+            r, c = divmod(a - OFFER_GET, MAX_TRADE_COUNT)
+            give = _n(int(s["trade_give_count"]), int(s["trade_give"])) if s["trade_give"] >= 0 else "it"
+            return f"offer {give} for {_n(c + 1, r)}"
         if a < TRADE_COMPLETE:
-            w, wc = divmod(a - COUNTER_OFFER, 2)
+            w, wc = divmod(a - COUNTER_OFFER, MAX_TRADE_COUNT)
             asked = f"{_n(int(s['trade_get_count']), int(s['trade_get']))}" if s["trade_get"] >= 0 else "what is asked"
             return f"counter: give {asked} but want {_n(wc + 1, w)} instead"
         q = (seat + a - TRADE_COMPLETE + 1) % n

@@ -55,7 +55,7 @@ MAX_PROPOSALS_PER_TURN = 3  # our bound on player-to-player trade proposals (RUL
 # --------------------------------------------------------------------------- phases
 PHASE_SETUP_VILLAGE = 0   # opening: place a village (no road needed)
 PHASE_SETUP_ROAD = 1      # opening: place a road touching the village just placed
-PHASE_PRE_ROLL = 2        # start of a turn: throw, or play a card first
+PHASE_PRE_ROLL = 2        # start of a turn, holding a playable card: throw, or play the card first
 PHASE_DISCARD = 3         # a 7: a player over seven cards discards one card per decision
 PHASE_MOVE_BANDIT = 4     # a 7 or a knight: choose the bandit's new hex
 PHASE_STEAL = 5           # choose whom to take a card from
@@ -63,20 +63,22 @@ PHASE_MAIN = 6            # after the throw: build, buy, trade, play, end the tu
 PHASE_ROAD_BUILDING = 7   # placing the free roads of a road-building card
 PHASE_YEAR_OF_PLENTY = 8  # naming the two resources of a year-of-plenty card
 PHASE_MONOPOLY = 9        # naming the resource of a monopoly card
-PHASE_TRADE_REPLY = 10    # another player answers the offer on the table
-PHASE_TRADE_CHOOSE = 11   # the proposer completes one answer or cancels
-PHASE_GAME_OVER = 12
-NUM_PHASES = 13
+PHASE_OFFER_GIVE = 10     # the player on turn names what it offers
+PHASE_OFFER_GET = 11      # ... and what it asks for in return
+PHASE_TRADE_REPLY = 12    # another player answers the offer on the table
+PHASE_TRADE_CHOOSE = 13   # the proposer completes one answer or cancels
+PHASE_GAME_OVER = 14
+NUM_PHASES = 15
 PHASE_NAMES = ("setup village", "setup road", "before the throw", "discard", "move the bandit",
                "take a card", "main", "road building", "year of plenty", "monopoly",
-               "trade reply", "trade choice", "game over")
+               "offer: give", "offer: ask", "trade reply", "trade choice", "game over")
 
 # trade replies (trade_reply[seat])
 REPLY_NONE, REPLY_ACCEPT, REPLY_DECLINE, REPLY_COUNTER = 0, 1, 2, 3
 
-# the discrete trade spaces: a proposal gives 1-2 of one resource for 1-2 of another; a counter
-# keeps what the proposer asked for and names what the proposer should give instead (1-2 of a
-# resource). See RULES.md, "Trading".
+# the discrete trade spaces: an offer gives 1-2 of one resource for 1-2 of another, named in two
+# decisions (give, then ask); a counter keeps what the proposer asked for and names what the
+# proposer should give instead (1-2 of a resource). See RULES.md, "Trading".
 MAX_TRADE_COUNT = 2
 
 # --------------------------------------------------------------------------- action ids
@@ -90,11 +92,12 @@ PLAY_MONOPOLY = 6
 TRADE_ACCEPT = 7
 TRADE_DECLINE = 8
 TRADE_CANCEL = 9
+OFFER_TRADE = 10                                       # start an offer to the other players
 NUM_HEXES = 19
 NUM_CORNERS = 54
 NUM_EDGES = 72
 NUM_HARBOURS = 9
-BUILD_ROAD = 10                                        # + edge
+BUILD_ROAD = 11                                        # + edge
 BUILD_VILLAGE = BUILD_ROAD + NUM_EDGES                 # + corner
 BUILD_KEEP = BUILD_VILLAGE + NUM_CORNERS               # + corner
 MOVE_BANDIT = BUILD_KEEP + NUM_CORNERS                 # + hex
@@ -103,20 +106,17 @@ DISCARD = STEAL + (MAX_PLAYERS - 1)                    # + resource
 YEAR_OF_PLENTY_PICK = DISCARD + NUM_RESOURCES          # + resource
 MONOPOLY_PICK = YEAR_OF_PLENTY_PICK + NUM_RESOURCES    # + resource
 BANK_TRADE = MONOPOLY_PICK + NUM_RESOURCES             # + give * 5 + get (give != get)
-PROPOSE_TRADE = BANK_TRADE + NUM_RESOURCES * NUM_RESOURCES
-# + ((give * 5 + get) * 2 + give_count - 1) * 2 + get_count - 1   (give != get)
-COUNTER_OFFER = PROPOSE_TRADE + NUM_RESOURCES * NUM_RESOURCES * MAX_TRADE_COUNT * MAX_TRADE_COUNT
+OFFER_GIVE = BANK_TRADE + NUM_RESOURCES * NUM_RESOURCES          # + resource * 2 + count - 1
+OFFER_GET = OFFER_GIVE + NUM_RESOURCES * MAX_TRADE_COUNT         # + resource * 2 + count - 1
+COUNTER_OFFER = OFFER_GET + NUM_RESOURCES * MAX_TRADE_COUNT
 # + want * 2 + want_count - 1: "I give what you asked, but I want want_count of want instead"
 TRADE_COMPLETE = COUNTER_OFFER + NUM_RESOURCES * MAX_TRADE_COUNT   # + (k - 1): the k-th after you
 NUM_ACTIONS = TRADE_COMPLETE + (MAX_PLAYERS - 1)
 
 
-def propose_action(give, get, give_count, get_count):
-    return PROPOSE_TRADE + ((give * NUM_RESOURCES + get) * 2 + give_count - 1) * 2 + get_count - 1
-
-
-def counter_action(want, want_count):
-    return COUNTER_OFFER + want * 2 + want_count - 1
+def amount_action(base, resource, count):
+    """The id of "count of resource" in one of the 10-wide ranges (OFFER_GIVE, OFFER_GET, COUNTER_OFFER)."""
+    return base + resource * MAX_TRADE_COUNT + count - 1
 
 
 # --------------------------------------------------------------------------- topology

@@ -1,7 +1,8 @@
 """Trading on your own turn: with the bank (4:1, or a harbour's 3:1 / 2:1) and with other players.
 
-A player trade runs as decisions: the player on turn proposes (give 1-2 of one resource for 1-2 of
-another); each other player in turn order accepts, declines or counters (a counter keeps what the
+A player trade runs as decisions: the player on turn opens an offer, names what it gives (1-2 of
+one resource) and what it asks (1-2 of another); each other player in turn order accepts, declines
+or counters (a counter keeps what the
 proposer asked for and names what the replier wants instead: 1-2 of any resource); then the
 proposer completes one acceptance or counter, or cancels. At most MAX_PROPOSALS_PER_TURN proposals
 per turn, so a turn always ends.
@@ -9,29 +10,36 @@ per turn, so a turn always ends.
 from numba import njit
 
 from .state import (BANK_RATE, BANK_TRADE, COUNTER_OFFER, GENERAL_HARBOUR, GENERAL_RATE,
-                    MAX_PROPOSALS_PER_TURN, MAX_TRADE_COUNT, NUM_RESOURCES, PHASE_MAIN,
-                    PHASE_TRADE_CHOOSE, PHASE_TRADE_REPLY, PROPOSE_TRADE, REPLY_ACCEPT,
-                    REPLY_COUNTER, REPLY_DECLINE, REPLY_NONE, SPECIAL_RATE, TRADE_COMPLETE)
-from .board import player_has_harbour
+                    MAX_PROPOSALS_PER_TURN, MAX_TRADE_COUNT, NUM_RESOURCES, OFFER_GET, OFFER_GIVE,
+                    PHASE_MAIN, PHASE_OFFER_GET, PHASE_OFFER_GIVE, PHASE_TRADE_CHOOSE,
+                    PHASE_TRADE_REPLY, REPLY_ACCEPT, REPLY_COUNTER, REPLY_DECLINE, REPLY_NONE,
+                    SPECIAL_RATE, TRADE_COMPLETE)
+from .board import harbour_flags
 
 
 # --------------------------------------------------------------------------- the bank
 @njit(cache=True)
-def bank_rate(s, p, r):
+def rate_from_flags(flags, r):
     """"The bank gives one of anything for four of the same resource, or better at a harbour":
     two of the named resource at its harbour, three of anything at a general one."""
-    if player_has_harbour(s, p, r):
+    if flags & (1 << r):
         return SPECIAL_RATE
-    if player_has_harbour(s, p, GENERAL_HARBOUR):
+    if flags & (1 << GENERAL_HARBOUR):
         return GENERAL_RATE
     return BANK_RATE
 
 
 @njit(cache=True)
+def bank_rate(s, p, r):
+    return rate_from_flags(harbour_flags(s, p), r)
+
+
+@njit(cache=True)
 def mask_bank_trades(s, p, mask):
     n = 0
+    flags = harbour_flags(s, p)
     for g in range(NUM_RESOURCES):
-        rate = bank_rate(s, p, g)
+        rate = rate_from_flags(flags, g)
         if s['hand'][p, g] < rate:
             continue
         for r in range(NUM_RESOURCES):
@@ -50,90 +58,127 @@ def trade_with_bank(s, p, give, get):
     s['bank'][get] -= 1
 
 
-# --------------------------------------------------------------------------- proposals
+# --------------------------------------------------------------------------- offers
 @njit(cache=True)
-def mask_proposals(s, p, mask):
-    """Any give/get pair of different resources, 1-2 each, that p can pay, while proposals remain."""
+def can_offer(s, p):
+    """The player on turn may open an offer while proposals remain this turn and it holds a card."""
     if s['proposals'] >= MAX_PROPOSALS_PER_TURN:
-        return 0
+        return False
+    for r in range(NUM_RESOURCES):
+        if s['hand'][p, r] > 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def open_offer(s):
+    s['proposals'] += 1
+    s['phase'] = PHASE_OFFER_GIVE
+
+
+@njit(cache=True)
+def mask_offer_give(s, p, mask):
+    """What to give: 1 or 2 of a resource the proposer holds."""
     n = 0
-    for g in range(NUM_RESOURCES):
-        have = s['hand'][p, g]
-        for r in range(NUM_RESOURCES):
-            if r == g:
-                continue
-            for gc in range(1, MAX_TRADE_COUNT + 1):
-                if have < gc:
-                    continue
-                for rc in range(1, MAX_TRADE_COUNT + 1):
-                    mask[PROPOSE_TRADE + ((g * NUM_RESOURCES + r) * 2 + gc - 1) * 2 + rc - 1] = True
-                    n += 1
+    for r in range(NUM_RESOURCES):
+        for c in range(1, MAX_TRADE_COUNT + 1):
+            if s['hand'][p, r] >= c:
+                mask[OFFER_GIVE + r * MAX_TRADE_COUNT + c - 1] = True
+                n += 1
     return n
 
 
 @njit(cache=True)
-def propose(s, code):
-    """Put an offer on the table; the first player after the proposer answers first."""
-    rc = code % 2 + 1
-    code //= 2
-    gc = code % 2 + 1
-    code //= 2
-    s['trade_get'] = code % NUM_RESOURCES
-    s['trade_give'] = code // NUM_RESOURCES
-    s['trade_give_count'] = gc
-    s['trade_get_count'] = rc
-    s['proposals'] += 1
+def choose_offer_give(s, code):
+    s['trade_give'] = code // MAX_TRADE_COUNT
+    s['trade_give_count'] = code % MAX_TRADE_COUNT + 1
+    s['phase'] = PHASE_OFFER_GET
+
+
+@njit(cache=True)
+def mask_offer_get(s, mask):
+    """What to ask for: 1 or 2 of any other resource."""
+    n = 0
+    for r in range(NUM_RESOURCES):
+        if r == s['trade_give']:
+            continue
+        for c in range(1, MAX_TRADE_COUNT + 1):
+            mask[OFFER_GET + r * MAX_TRADE_COUNT + c - 1] = True
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def choose_offer_get(s, code):
+    """The offer goes on the table; the first player after the proposer answers first."""
+    s['trade_get'] = code // MAX_TRADE_COUNT
+    s['trade_get_count'] = code % MAX_TRADE_COUNT + 1
     for k in range(s['num_players']):
         s['trade_reply'][k] = REPLY_NONE
         s['trade_counter'][k] = -1
         s['trade_counter_count'][k] = 0
-    s['trade_replier'] = (s['current'] + 1) % s['num_players']
     s['phase'] = PHASE_TRADE_REPLY
+    s['trade_replier'] = s['current']
+    pass_to_next_replier(s)
 
 
 # --------------------------------------------------------------------------- replies
 @njit(cache=True)
+def can_answer(s, q):
+    """Accepting or countering means handing over what was asked, so q must hold it; a player who
+    does not can only decline, and that forced answer is given without a decision."""
+    return s['hand'][q, s['trade_get']] >= s['trade_get_count']
+
+
+@njit(cache=True)
 def mask_replies(s, q, mask, accept, decline):
-    """Decline always; accept or counter when q holds what the proposer asks for. A counter may name
-    anything but the resource asked for and the exact offer itself (that would be accepting). Its
-    legality never depends on the proposer's hidden hand: the proposer simply cannot complete a
-    counter it cannot pay."""
+    """Decline, accept, or counter. A counter may name anything but the resource asked for and the
+    exact offer itself (that would be accepting). Its legality never depends on the proposer's
+    hidden hand: the proposer simply cannot complete a counter it cannot pay."""
     mask[decline] = True
-    n = 1
-    if s['hand'][q, s['trade_get']] < s['trade_get_count']:
-        return n
     mask[accept] = True
-    n += 1
+    n = 2
     for w in range(NUM_RESOURCES):
         if w == s['trade_get']:
             continue
         for wc in range(1, MAX_TRADE_COUNT + 1):
             if w == s['trade_give'] and wc == s['trade_give_count']:
                 continue
-            mask[COUNTER_OFFER + w * 2 + wc - 1] = True
+            mask[COUNTER_OFFER + w * MAX_TRADE_COUNT + wc - 1] = True
             n += 1
     return n
 
 
 @njit(cache=True)
+def pass_to_next_replier(s):
+    """Hand the offer to the next player in turn order who can answer it (the others decline
+    without a decision); after the last, the proposer chooses, or, if nobody accepted or countered,
+    the offer lapses and the turn goes on."""
+    n = s['num_players']
+    q = (s['trade_replier'] + 1) % n
+    while q != s['current']:
+        if can_answer(s, q):
+            s['trade_replier'] = q
+            return
+        s['trade_reply'][q] = REPLY_DECLINE
+        q = (q + 1) % n
+    s['trade_replier'] = -1
+    for k in range(n):
+        if s['trade_reply'][k] == REPLY_ACCEPT or s['trade_reply'][k] == REPLY_COUNTER:
+            s['phase'] = PHASE_TRADE_CHOOSE
+            return
+    clear_trade(s)
+
+
+@njit(cache=True)
 def reply(s, kind, want, want_count):
-    """Record the replier's answer and pass the offer on; after the last reply the proposer chooses,
-    or, if nobody accepted or countered, the offer lapses and the turn goes on."""
+    """Record the replier's answer and pass the offer on."""
     q = s['trade_replier']
     s['trade_reply'][q] = kind
     if kind == REPLY_COUNTER:
         s['trade_counter'][q] = want
         s['trade_counter_count'][q] = want_count
-    nxt = (q + 1) % s['num_players']
-    if nxt != s['current']:
-        s['trade_replier'] = nxt
-        return
-    s['trade_replier'] = -1
-    for k in range(s['num_players']):
-        if s['trade_reply'][k] == REPLY_ACCEPT or s['trade_reply'][k] == REPLY_COUNTER:
-            s['phase'] = PHASE_TRADE_CHOOSE
-            return
-    clear_trade(s)
+    pass_to_next_replier(s)
 
 
 @njit(cache=True)
@@ -201,4 +246,4 @@ def reply_accept(s):
 
 @njit(cache=True)
 def reply_counter(s, code):
-    reply(s, REPLY_COUNTER, code // 2, code % 2 + 1)
+    reply(s, REPLY_COUNTER, code // MAX_TRADE_COUNT, code % MAX_TRADE_COUNT + 1)
