@@ -79,7 +79,7 @@ class FrontierZooEnv(AECEnv):
         self.possible_agents = [f"player_{i}" for i in range(self.num_players)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
         self._k = kernels(game)
-        self._states = np.zeros(1, dtype=game.dtype)
+        self._set_states(np.zeros(1, dtype=game.dtype))
         obs_space = spaces.Dict({
             "observation": spaces.Box(-np.inf, np.inf, (game.obs_size,), np.float32),
             "action_mask": spaces.Box(0, 1, (game.num_actions,), np.int8),
@@ -96,6 +96,10 @@ class FrontierZooEnv(AECEnv):
     def action_space(self, agent):
         return self.action_spaces[agent]
 
+    def _set_states(self, states):
+        self._states = states
+        self._buf = states.view(np.uint8)   # what the compiled drivers take (see engine._build)
+
     @property
     def record(self):
         """The state record (a view: changing it changes the game)."""
@@ -110,7 +114,7 @@ class FrontierZooEnv(AECEnv):
         # ``options`` is accepted for PettingZoo's API and unused: a game's options are fixed when
         # the env is made, so that the spaces stay what they were.
         self._seed = _fresh_seed() if seed is None else int(seed) & 0xFFFFFFFFFFFFFFFF
-        seat, obs, mask = self._k.aec_reset(self._states, self.num_players, self._opts, np.uint64(self._seed))
+        seat, obs, mask = self._k.aec_reset(self._buf, self.num_players, self._opts, np.uint64(self._seed))
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -134,7 +138,7 @@ class FrontierZooEnv(AECEnv):
         if seat == self._seat:
             return {"observation": self._obs, "action_mask": self._mask.view(np.int8)}
         return {
-            "observation": self._k.observe_seat(self._states, seat),
+            "observation": self._k.observe_seat(self._buf, seat),
             "action_mask": np.zeros(self.game.num_actions, np.int8),
         }
 
@@ -162,7 +166,7 @@ class FrontierZooEnv(AECEnv):
         if not self._mask[a]:
             return self._illegal(agent, a)
         self._cumulative_rewards[agent] = 0.0
-        seat, obs, mask = self._k.aec_step(self._states, a, self.reward_mode == "vp", self._rew)
+        seat, obs, mask = self._k.aec_step(self._buf, a, self.reward_mode == "vp", self._rew)
         self._steps += 1
         rew = self._rew
         for i, name in enumerate(self.possible_agents):
@@ -213,7 +217,7 @@ class FrontierZooEnv(AECEnv):
         self._require_reset("determinize")
         self.game.core.determinize(self._states[0], self.agent_name_mapping[agent])
         if self._seat >= 0:
-            seat, obs, mask = self._seat, self._k.observe_seat(self._states, self._seat), self._mask
+            seat, obs, mask = self._seat, self._k.observe_seat(self._buf, self._seat), self._mask
             self.game.core.legal_mask(self._states[0], mask)
             self._set_view(seat, obs, mask)
 
@@ -221,7 +225,7 @@ class FrontierZooEnv(AECEnv):
         """An independent copy of this env, game and bookkeeping included."""
         self._require_reset("clone")
         other = copy.copy(self)
-        other._states = self._states.copy()
+        other._set_states(self._states.copy())
         other._rew = self._rew.copy()
         other._obs = self._obs.copy()
         other._mask = self._mask.copy()
@@ -265,7 +269,7 @@ class FrontierZooEnv(AECEnv):
         body = data[start + n:]
         if len(body) != self.game.dtype.itemsize or h["record_size"] != self.game.dtype.itemsize:
             raise ValueError("save's record does not match this version of the game")
-        self._states = np.frombuffer(body, dtype=self.game.dtype).copy()
+        self._set_states(np.frombuffer(body, dtype=self.game.dtype).copy())
         self.max_steps, self.reward_mode, self.illegal_action = h["max_steps"], h["reward"], h["illegal_action"]
         self._steps, self._seed, self.agents = h["steps"], h["seed"], h["agents"]
         self.rewards, self._cumulative_rewards = h["rewards"], h["cumulative"]
@@ -277,7 +281,7 @@ class FrontierZooEnv(AECEnv):
         mask = np.zeros(self.game.num_actions, np.bool_)
         if seat >= 0:
             self.game.core.legal_mask(self._states[0], mask)
-            obs = self._k.observe_seat(self._states, seat)
+            obs = self._k.observe_seat(self._buf, seat)
         else:
             obs = np.zeros(self.game.obs_size, np.float32)
         self._set_view(seat, obs, mask)

@@ -42,7 +42,8 @@ def kernels(game) -> SimpleNamespace:
     """The compiled drivers for ``game`` (built on first use, then shared)."""
     key = game.name
     if key not in _BUILT:
-        _BUILT[key] = _build(game.core, game.num_actions, game.obs_size, _source_fingerprint(game.core))
+        _BUILT[key] = _build(game.core, game.dtype, game.num_actions, game.obs_size,
+                             _source_fingerprint(game.core))
     return _BUILT[key]
 
 
@@ -69,7 +70,10 @@ def _cached_jit(fn, fingerprint):
     return disp
 
 
-def _build(core, num_actions, obs_size, fingerprint):
+def _build(core, dtype, num_actions, obs_size, fingerprint):
+    """The drivers. Those called once per step (``aec_*``, ``vec_*``) take the records as their raw
+    bytes (``states.view(np.uint8)``) and view them as records inside: Numba unboxes a structured
+    array argument in ~4 us, a byte array in ~0.3 us."""
     init = core.init
     to_act = core.to_act
     legal_mask = core.legal_mask
@@ -91,8 +95,8 @@ def _build(core, num_actions, obs_size, fingerprint):
             observe(s, seat, obs)
 
     @jit
-    def aec_reset(states, num_players, opts, seed):
-        s = states[0]
+    def aec_reset(buf, num_players, opts, seed):
+        s = buf.view(dtype)[0]
         init(s, num_players, opts, seed)
         seat = to_act(s)
         obs = np.zeros(obs_size, np.float32)
@@ -101,9 +105,9 @@ def _build(core, num_actions, obs_size, fingerprint):
         return seat, obs, mask
 
     @jit
-    def aec_step(states, action, vp, rew):
+    def aec_step(buf, action, vp, rew):
         """Apply ``action`` (already checked legal); write per-seat rewards into ``rew``."""
-        s = states[0]
+        s = buf.view(dtype)[0]
         n = rew.shape[0]
         before = np.zeros(n, np.float32)
         if vp:
@@ -132,13 +136,14 @@ def _build(core, num_actions, obs_size, fingerprint):
             rew[i] += ma - mb
 
     @jit
-    def observe_seat(states, seat):
+    def observe_seat(buf, seat):
         obs = np.zeros(obs_size, np.float32)
-        observe(states[0], seat, obs)
+        observe(buf.view(dtype)[0], seat, obs)
         return obs
 
     @jit
-    def vec_reset(states, num_players, opts, rng, seats, obs, masks, steps):
+    def vec_reset(buf, num_players, opts, rng, seats, obs, masks, steps):
+        states = buf.view(dtype)
         for i in range(states.shape[0]):
             s = states[i]
             init(s, num_players, opts, random_u64(rng))
@@ -149,13 +154,14 @@ def _build(core, num_actions, obs_size, fingerprint):
             _decision_view(s, seats[i], obs[i], masks[i])
 
     @jit
-    def vec_step(states, actions, num_players, opts, rng, max_steps, vp,
+    def vec_step(buf, actions, num_players, opts, rng, max_steps, vp,
                  seats, obs, masks, rews, terminated, truncated, steps):
         """Step every game of the batch; finished games restart from the batch's own rng.
 
         Returns the index of the first game whose action is illegal (nothing is stepped then),
         or -1.
         """
+        states = buf.view(dtype)
         B = states.shape[0]
         for i in range(B):
             a = actions[i]

@@ -53,7 +53,7 @@ class VectorEnv:
     def reset(self, seed=None):
         """Start every game afresh; returns ``(obs, masks, seats)``."""
         seed_rng(self._rng, np.uint64(_fresh_seed() if seed is None else int(seed) & 0xFFFFFFFFFFFFFFFF))
-        self._k.vec_reset(self.states, self.num_players, self._opts, self._rng,
+        self._k.vec_reset(self.states.view(np.uint8), self.num_players, self._opts, self._rng,
                           self.seats, self.obs, self.masks, self.steps)
         self._has_reset = True
         return self.obs, self.masks, self.seats
@@ -64,7 +64,7 @@ class VectorEnv:
         actions = np.asarray(actions)
         if actions.shape != (self.num_envs,) or not np.issubdtype(actions.dtype, np.integer):
             raise ValueError(f"actions must be an int array of shape ({self.num_envs},), got {actions.dtype} {actions.shape}")
-        bad = self._k.vec_step(self.states, actions.astype(np.int64, copy=False), self.num_players, self._opts,
+        bad = self._k.vec_step(self.states.view(np.uint8), actions.astype(np.int64, copy=False), self.num_players, self._opts,
                                self._rng, self.max_steps, self.vp, self.seats, self.obs, self.masks,
                                self.rewards, self.terminated, self.truncated, self.steps)
         if bad >= 0:
