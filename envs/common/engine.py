@@ -47,6 +47,13 @@ def kernels(game) -> SimpleNamespace:
     return _BUILT[key]
 
 
+def game_jit(core):
+    """A decorator: ``njit(cache=True)`` for closures over ``core``'s kernels that really caches
+    (see the module docstring). Use it for any jitted code built per game (search, agents)."""
+    fingerprint = _source_fingerprint(core)
+    return lambda fn: _cached_jit(fn, fingerprint)
+
+
 def _source_fingerprint(core) -> str:
     """A hash of every source file the drivers for ``core`` are compiled from."""
     h = hashlib.sha256(numba.__version__.encode())
