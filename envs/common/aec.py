@@ -168,9 +168,10 @@ class FrontierZooEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         seat, obs, mask = self._k.aec_step(self._buf, a, self.reward_mode == "vp", self._rew)
         self._steps += 1
-        rew = self._rew
-        for i, name in enumerate(self.possible_agents):
-            self.rewards[name] = float(rew[i])
+        cumulative = self._cumulative_rewards
+        for name, r in zip(self.possible_agents, self._rew.tolist()):
+            self.rewards[name] = r
+            cumulative[name] += r   # what AECEnv._accumulate_rewards does, without its overhead
         self._set_view(seat, obs, mask)
         if seat < 0:
             for name in self.agents:
@@ -178,7 +179,6 @@ class FrontierZooEnv(AECEnv):
         elif self.max_steps is not None and self._steps >= self.max_steps:
             for name in self.agents:
                 self.truncations[name] = True
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
