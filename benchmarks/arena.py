@@ -1,0 +1,423 @@
+"""The arena: a seeded tournament of the bundled agents on every registered game.
+
+For each game and seat count the chosen agents meet in *lineups*:
+
+* 2 seats: every pair of distinct agents (``A`` v ``B``);
+* 3+ seats: each agent alone against a table of each other agent (``A`` + ``B`` x (n-1));
+* a game with a single chosen agent plays it against itself, which still measures the game's
+  length and throughput (its win rate is then the fair share 1/n, up to shared wins).
+
+Every lineup plays ``games_per_pairing`` games (rounded up to a multiple of the seat count) with
+the seats rotated one place per game, so each agent sits in each seat equally often. Every game's
+seed and every agent's seed are derived from ``(seed, game, seats, lineup, game index)`` alone, so
+the results table is identical for a given seed whatever the number of processes.
+
+Win rate is counted per seat played: an agent that fills two seats of a game plays two "seats".
+A shared win (a tie the rules share, or a team win) counts as a win for each winner, so the win
+rates at one table can add up to more than 100%. Games cut off at ``max_steps`` have no winner.
+The 95% interval is the Wilson score interval.
+"""
+from __future__ import annotations
+
+import math
+import os
+import sys
+import time
+import zlib
+from dataclasses import dataclass, field
+
+import numpy as np
+
+# Default number of games per lineup, by game; a game not listed plays DEFAULT_GAMES_PER_PAIRING.
+# Chosen so that `frontierzoo arena` with no arguments takes about 1-3 minutes on 2 cores,
+# JIT warm-up included: a Forfort game is ~70-140 decisions, a Frontier game ~3,000-4,000.
+GAMES_PER_PAIRING = {"forfort_v0": 100, "frontier_v0": 10}
+DEFAULT_GAMES_PER_PAIRING = 10
+# Agents that think for a long time per decision (MCTS: ~1-2 s a Forfort game, far longer in a
+# Frontier game of thousands of decisions). By default they enter only the games and seat counts
+# listed here, with SLOW_GAMES_PER_PAIRING games per lineup; --agents enters them everywhere.
+SLOW_AGENTS = {"mcts": {"forfort_v0": (2,)}}
+SLOW_GAMES_PER_PAIRING = 10
+DEFAULT_MAX_STEPS = 20_000
+Z95 = 1.959963984540054  # the 97.5% quantile of the standard normal
+
+
+def wilson_interval(wins: int, n: int, z: float = Z95) -> tuple:
+    """The Wilson score interval for ``wins`` successes in ``n`` trials (``(0, 1)`` when n == 0)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = wins / n
+    z2 = z * z
+    denom = 1.0 + z2 / n
+    centre = (p + z2 / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def lineups(agents: list, num_players: int) -> list:
+    """The lineups (tuples of agent names, one per seat before rotation) for a table of n."""
+    agents = list(dict.fromkeys(agents))
+    if len(agents) == 1:
+        return [(agents[0],) * num_players]
+    if num_players == 2:
+        return [(a, b) for i, a in enumerate(agents) for b in agents[i + 1:]]
+    return [(a,) + (b,) * (num_players - 1) for a in agents for b in agents if a != b]
+
+
+def _seed_words(*parts) -> list:
+    """Integers for a SeedSequence; strings become their CRC32 so the words are stable."""
+    return [zlib.crc32(p.encode()) if isinstance(p, str) else int(p) for p in parts]
+
+
+def game_seeds(seed, game_name, num_players, lineup_index, game_index, num_seats):
+    """(env seed, [agent seed per seat]) of one game, from the tournament seed alone."""
+    ss = np.random.SeedSequence(_seed_words(seed, game_name, num_players, lineup_index, game_index))
+    words = ss.generate_state(1 + num_seats, np.uint64)
+    return int(words[0]), [int(w) for w in words[1:]]
+
+
+@dataclass
+class Task:
+    game: str
+    num_players: int
+    lineup_index: int
+    lineup: tuple
+    games: int
+    seed: int
+    max_steps: int
+
+
+@dataclass
+class TaskResult:
+    """Per seat of the lineup (before rotation): seats played and won; totals of the lineup."""
+    task: Task
+    seats_played: list = field(default_factory=list)
+    seats_won: list = field(default_factory=list)
+    decisions: int = 0
+    games: int = 0
+    truncated: int = 0
+    seconds: float = 0.0
+
+
+def play_one(env, seated_agents, env_seed, agent_seeds):
+    """Play one game to its end; returns (decisions, per-seat final rewards, truncated)."""
+    env.reset(seed=env_seed)
+    for agent, s in zip(seated_agents, agent_seeds):
+        agent.reset(seed=s)
+    decisions = 0
+    names = env.possible_agents
+    index = env.agent_name_mapping
+    final = np.zeros(len(names))
+    while True:
+        name = env.agent_selection
+        if env.terminations[name] or env.truncations[name]:
+            break
+        obs = env.observe(name)
+        agent = seated_agents[index[name]]
+        info = {"env": env} if getattr(agent, "needs_env", False) else None
+        action = agent.act(obs["observation"], obs["action_mask"], info)
+        env.step(action)
+        decisions += 1
+        if env.terminations[name] or env.truncations[name]:
+            for i, n in enumerate(names):
+                final[i] = env.rewards[n]
+            break
+    truncated = bool(env.truncations[env.agent_selection]) and not env.terminations[env.agent_selection]
+    return decisions, final, truncated
+
+
+def warm_up(game_name: str, num_players: int, agent_names) -> None:
+    """Compile (or load from the cache) the game's kernels and each agent's before the clock starts."""
+    from frontierzoo.agents import make_agent
+    from frontierzoo.envs import make
+
+    env = make(game_name, num_players=num_players)
+    env.reset(seed=0)
+    for name in agent_names:
+        agent = make_agent(name, game_name, seed=0)
+        obs = env.observe(env.agent_selection)
+        info = {"env": env} if getattr(agent, "needs_env", False) else None
+        agent.act(obs["observation"], obs["action_mask"], info)
+    env.step(int(env.legal_actions()[0]))
+
+
+def _chunks(task: Task, pieces: int) -> list:
+    """Split a task into up to ``pieces`` sub-tasks of whole seat rotations (for processes)."""
+    n = task.num_players
+    rotations = task.games // n
+    pieces = max(1, min(pieces, rotations))
+    out, start = [], 0
+    for k in range(pieces):
+        r = rotations // pieces + (1 if k < rotations % pieces else 0)
+        out.append((start * n, r * n))
+        start += r
+    return out
+
+
+def _run_chunk(args) -> TaskResult:
+    """Play games ``first .. first+count-1`` of a lineup, rotating seats one place per game.
+
+    Seeds depend on the game index, not on the chunk, so any split gives the same results.
+    """
+    whole, first, count = args
+    task = Task(whole.game, whole.num_players, whole.lineup_index, whole.lineup, count, whole.seed,
+                whole.max_steps)
+    from frontierzoo.agents import make_agent
+    from frontierzoo.envs import make
+
+    n = task.num_players
+    env = make(task.game, num_players=n, max_steps=task.max_steps)
+    slot_agents = [make_agent(name, task.game, seed=0) for name in task.lineup]
+    res = TaskResult(task, [0] * n, [0] * n)
+    t0 = time.perf_counter()
+    for g in range(first, first + task.games):
+        rot = g % n
+        slots = [(s + rot) % n for s in range(n)]
+        env_seed, agent_seeds = game_seeds(task.seed, task.game, n, task.lineup_index, g, n)
+        decisions, final, truncated = play_one(env, [slot_agents[k] for k in slots], env_seed, agent_seeds)
+        res.decisions += decisions
+        res.games += 1
+        res.truncated += int(truncated)
+        for seat, k in enumerate(slots):
+            res.seats_played[k] += 1
+            res.seats_won[k] += int(final[seat] > 0)
+    res.seconds = time.perf_counter() - t0
+    return res
+
+
+@dataclass
+class ArenaResult:
+    """Everything the tables are printed from; ``table()`` is deterministic for a seed."""
+    seed: int
+    sections: list          # [(game, num_players, [TaskResult merged per lineup])]
+    seconds: float = 0.0
+    warmup_seconds: float = 0.0
+    processes: int = 1
+    skipped: list = field(default_factory=list)
+
+    @property
+    def decisions(self):
+        return sum(r.decisions for _, _, rs in self.sections for r in rs)
+
+    @property
+    def games(self):
+        return sum(r.games for _, _, rs in self.sections for r in rs)
+
+    def agent_rows(self, results):
+        """Per agent: seats played, seats won, decisions and games of the games it sat in."""
+        rows = {}
+        for r in results:
+            for k, name in enumerate(r.task.lineup):
+                row = rows.setdefault(name, [0, 0, 0, 0])
+                row[0] += r.seats_played[k]
+                row[1] += r.seats_won[k]
+            for name in dict.fromkeys(r.task.lineup):
+                rows[name][2] += r.decisions
+                rows[name][3] += r.games
+        return rows
+
+    def table(self) -> str:
+        out = []
+        for game, n, results in self.sections:
+            games = sum(r.games for r in results)
+            dec = sum(r.decisions for r in results)
+            cut = sum(r.truncated for r in results)
+            out.append(f"### {game}, {n} players — {len(results)} lineup(s), {games} games, "
+                       f"{dec / max(games, 1):.1f} decisions/game"
+                       + (f", {cut} cut off at max_steps" if cut else ""))
+            out.append("")
+            out.append("| agent | seats played | wins | win rate | 95% CI (Wilson) | decisions/game |")
+            out.append("|---|---:|---:|---:|---|---:|")
+            for name, (played, won, d, g) in self.agent_rows(results).items():
+                lo, hi = wilson_interval(won, played)
+                out.append(f"| {name} | {played} | {won} | {won / max(played, 1):.1%} | "
+                           f"[{lo:.1%}, {hi:.1%}] | {d / max(g, 1):.1f} |")
+            out.append("")
+            for r in results:
+                parts = ", ".join(f"{name} {w}/{p}" for name, w, p in
+                                  _group_slots(r.task.lineup, r.seats_won, r.seats_played))
+                out.append(f"- {_lineup_name(r.task.lineup)}: seats won {parts}")
+            out.append("")
+        out.append("Win rate = seats won / seats played, seats rotated each game; a shared win counts as a "
+                   "win for each winner (rates at a table may add up to over 100%); fair share at n seats "
+                   "is 1/n. 95% CI: Wilson score interval.")
+        for s in self.skipped:
+            out.append(f"Skipped: {s}")
+        return "\n".join(out)
+
+    def throughput_line(self) -> str:
+        sec = max(self.seconds, 1e-9)
+        return (f"throughput: {self.decisions:,} decisions and {self.games:,} games in {self.seconds:.1f} s = "
+                f"{self.decisions / sec:,.0f} decisions/s, {self.games / sec:,.1f} games/s "
+                f"({self.processes} process{'es' if self.processes != 1 else ''}, agents' thinking included; "
+                f"JIT warm-up {self.warmup_seconds:.1f} s not included)")
+
+
+def _lineup_name(lineup) -> str:
+    """'heuristic v random', 'mcts v random x3', 'random x4' (self-play)."""
+    counts = _counts(lineup)
+    return " v ".join(f"{name} x{cnt}" if cnt > 1 else name for name, cnt in counts)
+
+
+def _counts(lineup):
+    c = {}
+    for name in lineup:
+        c[name] = c.get(name, 0) + 1
+    return list(c.items())
+
+
+def _group_slots(lineup, won, played):
+    g = {}
+    for k, name in enumerate(lineup):
+        w, p = g.get(name, (0, 0))
+        g[name] = (w + won[k], p + played[k])
+    return [(name, w, p) for name, (w, p) in g.items()]
+
+
+def plan(games=None, agents=None, games_per_pairing=None, players=None, seed=0, max_steps=DEFAULT_MAX_STEPS,
+         slow_games=SLOW_GAMES_PER_PAIRING):
+    """The tasks of a tournament and the reasons anything asked for was left out."""
+    from frontierzoo.agents import available_agents
+    from frontierzoo.envs import all_games, get_game
+
+    chosen_games = all_games() if not games else [get_game(g) for g in games]
+    tasks, skipped, slow_left = [], [], {}
+    for game in chosen_games:
+        have = available_agents(game.name)
+        if agents:
+            names = [a for a in agents if a in have]
+            missing = [a for a in agents if a not in have]
+            if missing:
+                skipped.append(f"{', '.join(missing)} on {game.name} (not available there; it has {have})")
+        else:
+            names = list(have)
+        if not names:
+            continue
+        counts = game.player_counts if not players else [n for n in players if n in game.player_counts]
+        if players and not counts:
+            skipped.append(f"{game.name} (plays {list(game.player_counts)} seats, not {list(players)})")
+        for n in counts:
+            entered = names
+            if not agents:  # by default, slow agents enter only where SLOW_AGENTS lets them
+                entered = [a for a in names if a not in SLOW_AGENTS or n in SLOW_AGENTS[a].get(game.name, ())]
+                for a in names:
+                    if a not in entered:
+                        slow_left.setdefault(a, []).append(f"{game.name} at {n} seats")
+            for i, lineup in enumerate(lineups(entered, n)):
+                if games_per_pairing is not None:
+                    g = games_per_pairing
+                else:
+                    g = GAMES_PER_PAIRING.get(game.name, DEFAULT_GAMES_PER_PAIRING)
+                    if any(a in SLOW_AGENTS for a in lineup):
+                        g = min(g, slow_games)
+                g = max(n, -(-g // n) * n)  # whole seat rotations
+                tasks.append(Task(game.name, n, i, lineup, g, seed, max_steps))
+    for a, where in slow_left.items():
+        skipped.append(f"{a} (slow) sat out {', '.join(where)}; enter it there with --agents")
+    return tasks, skipped
+
+
+def run_arena(games=None, agents=None, games_per_pairing=None, players=None, seed=0, processes=1,
+              max_steps=DEFAULT_MAX_STEPS, progress=True, slow_games=SLOW_GAMES_PER_PAIRING) -> ArenaResult:
+    """Run the tournament; see the module docstring."""
+    from tqdm import tqdm
+
+    tasks, skipped = plan(games, agents, games_per_pairing, players, seed, max_steps, slow_games)
+    t0 = time.perf_counter()
+    for key in dict.fromkeys((t.game, t.num_players) for t in tasks):
+        names = dict.fromkeys(a for t in tasks if (t.game, t.num_players) == key for a in t.lineup)
+        warm_up(*key, names)
+    warmup = time.perf_counter() - t0
+
+    # Work items: whole seat rotations of a lineup, small enough to balance across processes.
+    items = []
+    for t in tasks:
+        pieces = processes * 2 if processes > 1 else 1
+        items += [(t, first, count) for first, count in _chunks(t, pieces)]
+    total = sum(c for _, _, c in items)
+    bar = tqdm(total=total, unit="game", desc="arena", disable=not progress, file=sys.stderr,
+               dynamic_ncols=True)
+    merged = {}
+    t1 = time.perf_counter()
+
+    def take(res: TaskResult):
+        key = (res.task.game, res.task.num_players, res.task.lineup_index)
+        m = merged.get(key)
+        if m is None:
+            m = merged[key] = TaskResult(next(t for t in tasks if (t.game, t.num_players, t.lineup_index) == key),
+                                         [0] * res.task.num_players, [0] * res.task.num_players)
+        for k in range(res.task.num_players):
+            m.seats_played[k] += res.seats_played[k]
+            m.seats_won[k] += res.seats_won[k]
+        m.decisions += res.decisions
+        m.games += res.games
+        m.truncated += res.truncated
+        m.seconds += res.seconds
+        bar.set_postfix_str(f"{res.task.game} {res.task.num_players}p {_lineup_name(res.task.lineup)}")
+        bar.update(res.games)
+
+    if processes > 1 and len(items) > 1:
+        import multiprocessing as mp
+
+        ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+        with ctx.Pool(processes) as pool:
+            for res in pool.imap_unordered(_run_chunk, items):
+                take(res)
+    else:
+        for item in items:
+            take(_run_chunk(item))
+    bar.close()
+    seconds = time.perf_counter() - t1
+
+    sections = []
+    for key in dict.fromkeys((t.game, t.num_players) for t in tasks):
+        rs = [merged[(t.game, t.num_players, t.lineup_index)] for t in tasks if (t.game, t.num_players) == key]
+        sections.append((key[0], key[1], rs))
+    return ArenaResult(seed, sections, seconds, warmup, processes, skipped)
+
+
+def add_arguments(p) -> None:
+    p.add_argument("--games", nargs="+", metavar="GAME",
+                   help="games to play (default: every registered game)")
+    p.add_argument("--agents", nargs="+", metavar="AGENT",
+                   help="agents to enter (default: every agent each game has; the slow ones enter only "
+                        + "; ".join(f"{a}: " + ", ".join(f"{g} at {'/'.join(map(str, ns))} seats"
+                                                         for g, ns in gs.items())
+                                    for a, gs in SLOW_AGENTS.items())
+                        + f", with {SLOW_GAMES_PER_PAIRING} games per lineup)")
+    p.add_argument("--games-per-pairing", type=int, metavar="N",
+                   help="games per lineup, rounded up to a multiple of the seat count (default: "
+                        + ", ".join(f"{v} on {k}" for k, v in GAMES_PER_PAIRING.items())
+                        + f", {DEFAULT_GAMES_PER_PAIRING} elsewhere; lineups with a slow agent play "
+                        f"{SLOW_GAMES_PER_PAIRING} unless this is given)")
+    p.add_argument("--players", nargs="+", type=int, metavar="N",
+                   help="seat counts to play (default: every count each game allows)")
+    p.add_argument("--seed", type=int, default=0, help="tournament seed; the same seed gives the same table (default 0)")
+    p.add_argument("--processes", type=int, default=1,
+                   help="worker processes (default 1; the table does not depend on it)")
+    p.add_argument("--max-steps", type=int, default=DEFAULT_MAX_STEPS,
+                   help=f"cut a game off after this many decisions, with no winner (default {DEFAULT_MAX_STEPS})")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def main(args) -> int:
+    if args.games_per_pairing is not None and args.games_per_pairing < 1:
+        raise SystemExit("frontierzoo arena: --games-per-pairing must be at least 1")
+    if args.processes < 1:
+        raise SystemExit("frontierzoo arena: --processes must be at least 1")
+    try:
+        res = run_arena(games=args.games, agents=args.agents, games_per_pairing=args.games_per_pairing,
+                        players=args.players, seed=args.seed, processes=args.processes,
+                        max_steps=args.max_steps, progress=not args.no_progress)
+    except ValueError as e:
+        raise SystemExit(f"frontierzoo arena: {e}")
+    if not res.sections:
+        print("Nothing to play: no game has the chosen agents and seat counts.")
+        for s in res.skipped:
+            print(f"Skipped: {s}")
+        return 1
+    print(f"## frontierzoo arena (seed {res.seed})\n")
+    print(res.table())
+    print()
+    print(res.throughput_line())
+    return 0
