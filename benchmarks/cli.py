@@ -60,6 +60,7 @@ def main(argv=None) -> int:
     if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
         argv = ["arena"] + argv
     args = parser.parse_args(argv)
+    args.argv = argv[1:]
     if args.command == "arena":
         from .arena import main as run
     elif args.command == "bench":
