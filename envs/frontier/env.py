@@ -51,6 +51,25 @@ class FrontierGame(Game):
                 {"num_players": 4, "hidden_harbours": True},
                 {"num_players": 3, "fixed_island": True}]
 
+    def perturb_private(self, s, seat, rng):
+        """Swap one of ``seat``'s unplayed, not-new opportunity cards with a card of another kind
+        in the undrawn deck (nobody sees the deck, so only ``seat``'s view may change). Resource
+        hands cannot be perturbed this way: the only unseen pool of resources is other players'
+        hands, which those players see."""
+        old = [k for k in range(NUM_CARD_KINDS) if s["cards"][seat, k] - s["cards_new"][seat, k] > 0]
+        if not old:
+            return False
+        top, size = int(s["deck_top"]), int(s["deck_size"])
+        for i in rng.permutation(np.arange(top, size)) if size > top else []:
+            d = int(s["deck"][i])
+            for k in old:
+                if k != d:
+                    s["cards"][seat, k] -= 1
+                    s["cards"][seat, d] += 1
+                    s["deck"][i] = k
+                    return True
+        return False
+
     # ------------------------------------------------------------------ words
     def describe_action(self, s, a):
         a = int(a)
