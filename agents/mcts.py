@@ -15,9 +15,8 @@ The whole loop is one jitted function per game, built once from the core's kerne
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
-from frontierzoo.envs.common.engine import pick_legal
+from frontierzoo.envs.common.engine import game_jit, pick_legal
 from frontierzoo.envs.common.registry import get_game
 from frontierzoo.envs.common.rng import random_u64, seed_rng
 
@@ -34,11 +33,12 @@ _SEARCHES: dict = {}
 def search_kernel(game):
     """The jitted search for ``game`` (built on first use, then shared)."""
     if game.name not in _SEARCHES:
-        _SEARCHES[game.name] = _build(game.core, game.num_actions)
+        _SEARCHES[game.name] = _build(game.core, game.dtype, game.num_actions)
     return _SEARCHES[game.name]
 
 
-def _build(core, num_actions):
+def _build(core, dtype, num_actions):
+    jit = game_jit(core)
     determinize = core.determinize
     legal_mask = core.legal_mask
     apply = core.apply
@@ -46,7 +46,7 @@ def _build(core, num_actions):
     rewards = core.rewards
     scores = core.scores
 
-    @njit(cache=True)
+    @jit
     def rollout_value(s, num_players, max_steps, rng, mask, out):
         """Random play to the end (the rules' rewards) or for ``max_steps`` decisions (then +w for
         the leaders on public score, -w for the rest)."""
@@ -63,11 +63,11 @@ def _build(core, num_actions):
         for i in range(num_players):
             out[i] = CUT_ROLLOUT_WEIGHT if out[i] == best else -CUT_ROLLOUT_WEIGHT
 
-    @njit(cache=True)
-    def search(root_raw, work, work_raw, me, num_players, simulations, max_steps, c, rng, visits_out):
+    @jit
+    def search(root_raw, work_raw, me, num_players, simulations, max_steps, c, rng, visits_out):
         """Run ``simulations`` ISMCTS simulations from the record in ``root_raw`` (its bytes) for
         seat ``me``; fill ``visits_out`` with the root's visit count per action and return the
-        most visited action. ``work`` is a one-record scratch array, ``work_raw`` its bytes."""
+        most visited action. ``work_raw`` is a scratch record's bytes."""
         cap = simulations + 1
         parent = np.full(cap, -1, np.int64)
         action = np.full(cap, -1, np.int64)
@@ -82,7 +82,7 @@ def _build(core, num_actions):
         tried = np.zeros(num_actions, np.bool_)
         out = np.zeros(num_players, np.float32)
         path = np.zeros(cap, np.int64)
-        s = work[0]
+        s = work_raw.view(dtype)[0]
         for _ in range(simulations):
             work_raw[:] = root_raw
             seed_rng(s['rng'], random_u64(rng))
@@ -186,8 +186,7 @@ class MCTSAgent(Agent):
         self.rollout_steps = int(rollout_steps)
         self.c = float(c)
         self._search = search_kernel(self.game)
-        self._work = np.zeros(1, dtype=self.game.dtype)
-        self._work_raw = self._work.view(np.uint8)
+        self._work_raw = np.zeros(self.game.dtype.itemsize, np.uint8)
         self._rng = np.zeros(2, np.uint64)
         self.visits = np.zeros(self.game.num_actions, np.float64)   # the last search's root visits
 
@@ -201,7 +200,7 @@ class MCTSAgent(Agent):
         root = np.array(record, dtype=self.game.dtype).reshape(1).view(np.uint8)
         me = int(self.game.core.to_act(record))
         seed_rng(self._rng, np.uint64(self.rng.integers(2**63)))
-        a = self._search(root, self._work, self._work_raw, me, info["env"].num_players,
+        a = self._search(root, self._work_raw, me, info["env"].num_players,
                          self.simulations, self.rollout_steps, self.c, self._rng, self.visits)
         if not action_mask[a]:
             raise RuntimeError(f"MCTSAgent chose action {a}, which the mask does not allow")
