@@ -212,6 +212,9 @@ if sys.argv[3] == "cold":
         v.reset(seed=0)
         v.step(v.random_actions(np.random.default_rng(0)))
         out["vector"] = time.perf_counter() - p_roll
+import resource
+ru = resource.getrusage(resource.RUSAGE_SELF)
+out["cpu"] = ru.ru_utime + ru.ru_stime
 print("STARTUP " + json.dumps(out))
 """
 
@@ -271,7 +274,11 @@ def machine() -> str:
         pass
     import numba
 
-    return (f"{cpu}, {os.cpu_count()} cores visible (measurements use one), {platform.system()} "
+    try:
+        load = " (load average at the start: {:.1f}, {:.1f}, {:.1f})".format(*os.getloadavg())
+    except OSError:
+        load = ""
+    return (f"{cpu}, {os.cpu_count()} cores visible{load}; each measurement uses one core; {platform.system()} "
             f"{platform.release()}, Python {platform.python_version()}, NumPy {np.__version__}, "
             f"Numba {numba.__version__}")
 
@@ -290,7 +297,7 @@ def run_bench(games=("forfort_v0",), players=None, repeats=5, seconds=2.0, num_e
 
     if quick:
         repeats, seconds, num_envs, batch = min(repeats, 1), min(seconds, 0.25), min(num_envs, 64), min(batch, 200)
-    res = {"ours": [], "peers": [], "startup": [], "repeats": repeats, "seconds": seconds,
+    res = {"ours": [], "peers": [], "startup": [], "repeats": repeats, "seconds": seconds, "machine": machine(),
            "num_envs": num_envs, "batch": batch}
     peers = list(PEERS)
     if "frontier_v0" in games:
@@ -338,7 +345,7 @@ def _fmt(x):
 
 def report(res, command) -> str:
     peers = [p for p in res["peers"]]
-    out = [f"Command: `{command}`  ", f"Machine: {machine()}  ",
+    out = [f"Command: `{command}`  ", f"Machine: {res['machine']}  ",
            f"Each figure: the median of {res['repeats']} runs of >= {res['seconds']:g} s each. "
            "A step is one decision. Ratios: our steps/s over the peer's steps/s.", ""]
     head = "| what | steps/s | games/s | steps/game |" + "".join(f" x {lbl.split(' (')[0]} |" for lbl, *_ in peers)
@@ -354,11 +361,12 @@ def report(res, command) -> str:
             out.append(f"| {label} | {note} | | |" + " |" * len(peers))
     out.append("")
     if res["startup"]:
-        out += ["| game | cold JIT compile (empty cache) | of which import / reset / step / rollout | "
-                "vector env compile (extra) | cached start to first step | of which import / reset / step |",
-                "|---|---:|---|---:|---:|---|"]
+        out += ["| game | cold JIT compile (empty cache) | CPU time of that process | of which import / reset / step / "
+                "rollout | vector env compile (extra) | cached start to first step | of which import / reset / step |",
+                "|---|---:|---:|---|---:|---:|---|"]
         for name, n, cold, cached, _ in res["startup"]:
-            out.append(f"| {name} ({n}p) | {cold['compile']:.1f} s | {cold['import']:.2f} / {cold['reset']:.1f} / "
+            out.append(f"| {name} ({n}p) | {cold['compile']:.1f} s | {cold['cpu']:.1f} s | "
+                       f"{cold['import']:.2f} / {cold['reset']:.1f} / "
                        f"{cold['step']:.1f} / {cold.get('rollout', 0):.1f} s | {cold.get('vector', 0):.1f} s | "
                        f"{cached['to_first_step']:.2f} s | {cached['import']:.2f} / {cached['reset']:.2f} / "
                        f"{cached['step']:.2f} s |")

@@ -1,0 +1,135 @@
+"""The ``frontierzoo`` command: arena, bench, play, and the statistics behind the tables."""
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+
+from frontierzoo.agents import available_agents
+from frontierzoo.benchmarks import arena, throughput
+from frontierzoo.benchmarks.arena import lineups, run_arena, wilson_interval
+from frontierzoo.benchmarks.cli import main
+
+
+# --------------------------------------------------------------------------- Wilson interval
+@pytest.mark.parametrize("wins, n, lo, hi", [
+    (0, 10, 0.0, 0.27753),        # upper end z^2 / (n + z^2)
+    (10, 10, 0.72247, 1.0),
+    (5, 10, 0.23659, 0.76341),
+    (81, 263, 0.25529, 0.36621),
+])
+def test_wilson_interval_exact_values(wins, n, lo, hi):
+    got = wilson_interval(wins, n)
+    assert got[0] == pytest.approx(lo, abs=1e-5)
+    assert got[1] == pytest.approx(hi, abs=1e-5)
+
+
+def test_wilson_interval_of_nothing_is_everything():
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+# --------------------------------------------------------------------------- arena
+def test_lineups():
+    assert lineups(["a", "b", "c"], 2) == [("a", "b"), ("a", "c"), ("b", "c")]
+    assert lineups(["a", "b"], 3) == [("a", "b", "b"), ("b", "a", "a")]
+    assert lineups(["a"], 4) == [("a",) * 4]
+
+
+def _agents():
+    return [a for a in ("random", "heuristic") if a in available_agents("forfort_v0")]
+
+
+def test_arena_reproduces_with_the_same_seed_and_rotates_seats():
+    kw = dict(games=["forfort_v0"], agents=_agents(), games_per_pairing=4, players=[2, 3], progress=False)
+    first = run_arena(seed=11, **kw)
+    again = run_arena(seed=11, **kw)
+    split = run_arena(seed=11, processes=2, **kw)
+    assert first.table() == again.table() == split.table()
+    for _, n, results in first.sections:
+        for r in results:
+            assert r.games % n == 0 and len(set(r.seats_played)) == 1  # every slot in every seat equally
+    other = run_arena(seed=12, **kw)
+    assert first.decisions > 0 and (other.table() != first.table() or len(_agents()) == 1)
+
+
+def test_arena_command_prints_table_with_intervals_and_throughput(capsys):
+    assert main(["arena", "--games", "forfort_v0", "--agents", *_agents(), "--games-per-pairing", "2",
+                 "--players", "2", "--seed", "3", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "### forfort_v0, 2 players" in out
+    assert "95% CI (Wilson)" in out
+    assert re.search(r"\| random \| \d+ \| \d+ \| [\d.]+% \| \[[\d.]+%, [\d.]+%\] \|", out)
+    assert "shared win counts as a win for each winner" in out
+    assert re.search(r"throughput: .* decisions/s, .* games/s", out)
+
+
+def test_arena_rejects_unknown_game():
+    with pytest.raises(SystemExit, match="unknown game"):
+        main(["arena", "--games", "no_such_game_v0", "--no-progress"])
+
+
+# --------------------------------------------------------------------------- bench
+def test_bench_quick_prints_the_table(capsys, monkeypatch):
+    def missing(*a, **k):
+        raise throughput.NotInstalled("open_spiel")
+
+    monkeypatch.setattr(throughput, "openspiel_loop", missing)  # a missing peer is reported, not a crash
+    assert main(["bench", "--quick", "--seconds", "0.05"]) == 0
+    out = capsys.readouterr().out
+    assert "| what | steps/s | games/s | steps/game |" in out
+    for row in ("forfort_v0 (2p): AEC loop, random agent", "forfort_v0 (2p): vector env",
+                "forfort_v0 (2p): jitted random_rollouts"):
+        assert row in out
+    assert "OpenSpiel connect_four | not installed: open_spiel" in out
+    assert "Targets:" in out
+
+
+# --------------------------------------------------------------------------- play
+def _play(monkeypatch, capsys, script, *extra):
+    monkeypatch.setattr("sys.stdin", io.StringIO(script))
+    code = main(["play", "forfort_v0", "--seed", "5", *extra])
+    return code, capsys.readouterr().out
+
+
+def test_play_answers_bad_input_then_plays_then_quits(monkeypatch, capsys):
+    code, out = _play(monkeypatch, capsys, "castle\n0\n\n1\n1\nq\n")
+    assert code == 0
+    assert "'castle' is not a move: type a number from 1 to" in out
+    assert "0 is not on the list" in out
+    assert "Please type a number" in out
+    assert out.count("You: ") == 2
+    assert "Your legal moves:" in out and "  1. " in out
+    assert "player_1 (random): " in out          # the bot's moves, in words
+    assert "Forfort, 2 players" in out           # the board
+    assert out.rstrip().endswith("You left the game.")
+
+
+def test_play_hides_the_opponents_hand_and_quits_on_end_of_input(monkeypatch, capsys):
+    code, out = _play(monkeypatch, capsys, "1\n", "--opponent", "random")
+    assert code == 0 and out.rstrip().endswith("You left the game.")
+    first_board = out.split("Your legal moves:")[0]
+    assert first_board.count("hand: ") == 1      # only my own hand is shown
+
+
+def test_play_to_the_end(monkeypatch, capsys):
+    code, out = _play(monkeypatch, capsys, "1\n" * 2000)
+    assert code == 0
+    assert "You won" in out or "You lost" in out
+
+
+def test_play_rejects_a_bad_seat(monkeypatch, capsys):
+    with pytest.raises(SystemExit, match="--seat must be in"):
+        _play(monkeypatch, capsys, "q\n", "--seat", "5")
+
+
+def test_help_lists_the_subcommands(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["--help"])
+    assert e.value.code == 0
+    out = capsys.readouterr().out
+    for cmd in ("arena", "bench", "play"):
+        assert cmd in out
+    with pytest.raises(SystemExit):
+        main(["arena", "--help"])
+    assert "--games-per-pairing" in capsys.readouterr().out
