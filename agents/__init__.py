@@ -5,7 +5,10 @@ lists the names that game has (every game has "random").
 """
 from __future__ import annotations
 
+from importlib.util import find_spec
+
 from .base import Agent, RandomAgent
+from .learned import bundled_model
 
 # name -> (factory(game_name, seed, **kwargs), games it plays or None for every game)
 _AGENTS = {
@@ -21,6 +24,11 @@ def _forfort_heuristic(game_name, seed=None, **kw):
 def _mcts(game_name, seed=None, **kw):
     from .mcts import MCTSAgent
     return MCTSAgent(game_name, seed=seed, **kw)
+
+
+def _ppo(game_name, seed=None, path=None, **kw):
+    from .learned import MaskablePPOAgent
+    return MaskablePPOAgent(path=bundled_model(game_name) if path is None else path, seed=seed, **kw)
 
 
 def register_agent(name, factory, games=None):
@@ -43,5 +51,8 @@ def make_agent(name: str, game_name: str, seed=None, **kwargs) -> Agent:
 
 register_agent("heuristic", _forfort_heuristic, games=("forfort_v0",))
 register_agent("mcts", _mcts)
+# "ppo" plays the policy shipped for a game; it needs the train extra (torch, sb3-contrib).
+if find_spec("sb3_contrib") is not None:
+    register_agent("ppo", _ppo, games=[g for g in ("forfort_v0",) if bundled_model(g).exists()])
 
 __all__ = ["Agent", "RandomAgent", "available_agents", "make_agent", "register_agent"]

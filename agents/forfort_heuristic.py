@@ -14,10 +14,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from frontierzoo.envs.common.rng import random_u64, seed_rng
+from frontierzoo.envs.common.rng import seed_rng
 from frontierzoo.envs.forfort import core
 from frontierzoo.envs.forfort.content import WALL_KIND
-from frontierzoo.envs.forfort.state import (ARMIES, CARDS_PER_COLOUR, DEFENDED, LINES, MAX_SEATS,
+from frontierzoo.envs.forfort.state import (ARMIES, CARDS_PER_COLOUR, DEFENDED, LINES,
                                             NUM_ACTIONS, SPACES, ST_MAIN, STATE_DTYPE)
 
 from .base import Agent
@@ -124,13 +124,13 @@ def plan_turn(stack, raw, masks, me, seed, noise):
                 return best_root
             v = best[d]
             d -= 1
-            if v > best[d]:
-                best[d] = v
             if d == 0:
                 v += noise[root_action]
                 if v > best_root_value:
                     best_root_value = v
                     best_root = root_action
+            elif v > best[d]:
+                best[d] = v
             continue
         nxt[d] = a + 1
         if d == 0:

@@ -69,10 +69,13 @@ def main(argv=None):
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--path", default=None, help="policy file for a learned agent")
+    p.add_argument("--path", default=None, help="a MaskablePPO policy file to play as the agent")
     args = p.parse_args(argv)
-    kw = {"path": args.path} if args.path else {}
-    agent = make_agent(args.agent, args.game, seed=args.seed, **kw)
+    if args.path:   # a policy file plays whatever game it was trained on
+        from frontierzoo.agents.learned import MaskablePPOAgent
+        agent = MaskablePPOAgent(path=args.path, seed=args.seed)
+    else:
+        agent = make_agent(args.agent, args.game, seed=args.seed)
     opponent = make_agent(args.opponent, args.game, seed=args.seed + 1)
     score, n, secs = head_to_head(args.game, agent, opponent, args.games, seed=args.seed,
                                   num_players=args.players, progress=True)
