@@ -1,0 +1,1033 @@
+"""Frontier's rules, one test per rule (rulebook 001_024b1251f6f20fd3.txt; envs/frontier/RULES.md).
+
+Each test builds a position by writing record fields, applies a decision through the core, and
+checks the rulebook's consequence with exact numbers. The fixed beginner island is used where a
+test needs known hexes (see content.FIXED_TERRAIN / FIXED_NUMBER):
+
+    corner 8  touches mountain 10 (hex 0), pasture 2 (hex 1), hill 6 (hex 4)
+    corner 14 touches forest 9 (hex 2), pasture 4 (hex 5), hill 10 (hex 6)
+    hex 4 (hill 6) has corners 8, 13, 18, 23, 17, 12; hex 11 (mountain 8) 20, 26, 32, 37, 31, 25
+"""
+import numpy as np
+import pytest
+from numba import njit
+
+from frontierzoo.envs.common.engine import pick_legal
+from frontierzoo.envs.common.rng import random_u64, roll_die, seed_rng
+from frontierzoo.envs.frontier import board, content as C, core, state as S
+from frontierzoo.envs.frontier.env import GAME
+from frontierzoo.envs.frontier.state import (BRICK, GRAIN, ORE, TIMBER, WOOL)
+
+
+# =========================================================================== helpers
+def new_game(n=4, hidden=False, fixed=True, seed=0):
+    arr = np.zeros(1, S.RECORD_DTYPE)
+    core.init(arr[0], n, np.array([int(hidden), int(fixed)], np.int64), np.uint64(seed))
+    return arr[0]
+
+
+def main_position(n=4, current=0, hidden=False):
+    """A game past the opening with an empty island: ``current`` has thrown and may act."""
+    s = new_game(n, hidden=hidden)
+    s["setup_step"] = 2 * n
+    s["turn"] = 1
+    s["current"] = current
+    s["acting"] = current
+    s["phase"] = S.PHASE_MAIN
+    s["rolled"] = 1
+    return s
+
+
+def edge(a, b):
+    a, b = min(a, b), max(a, b)
+    for e in range(S.NUM_EDGES):
+        if S.EDGE_CORNERS[e, 0] == a and S.EDGE_CORNERS[e, 1] == b:
+            return e
+    raise KeyError((a, b))
+
+
+def put_village(s, p, c, keep=False):
+    s["corner_owner"][c] = p
+    s["corner_level"][c] = S.KEEP if keep else S.VILLAGE
+    if keep:
+        s["keeps_left"][p] -= 1
+    else:
+        s["villages_left"][p] -= 1
+
+
+def put_road(s, p, a, b):
+    s["edge_owner"][edge(a, b)] = p
+    s["roads_left"][p] -= 1
+    board.update_longest_road(s)
+
+
+def put_path(s, p, corners):
+    for a, b in zip(corners[:-1], corners[1:]):
+        put_road(s, p, a, b)
+    board.update_longest_road(s)
+
+
+def give(s, p, **res):
+    for name, k in res.items():
+        r = S.RESOURCE_NAMES.index(name)
+        s["hand"][p, r] += k
+        s["bank"][r] -= k
+
+
+def put_on_top(s, kind):
+    """Bring a card of ``kind`` to the top of the undrawn deck (the deck's contents stay)."""
+    top, size = int(s["deck_top"]), int(s["deck_size"])
+    i = next(i for i in range(top, size) if s["deck"][i] == kind)
+    s["deck"][i], s["deck"][top] = s["deck"][top], s["deck"][i]
+
+
+def take_from_deck(s, kind):
+    put_on_top(s, kind)
+    s["deck"][s["deck_top"]] = -1
+    s["deck_top"] += 1
+
+
+def give_card(s, p, kind, new=False):
+    """Move one card of ``kind`` from the undrawn deck into p's hand."""
+    take_from_deck(s, kind)
+    s["cards"][p, kind] += 1
+    if new:
+        s["cards_new"][p, kind] += 1
+
+
+def played_knights(s, p, k):
+    """p has played k knights (taken from the deck, so every card stays in one place)."""
+    for _ in range(k):
+        take_from_deck(s, S.KNIGHT)
+        s["cards_played"][p, S.KNIGHT] += 1
+
+
+def play_until_turn_of(s, p):
+    """End turns (answering any 7 with the first legal choice) until it is p's turn."""
+    while not (s["current"] == p and s["phase"] in (S.PHASE_PRE_ROLL, S.PHASE_MAIN)):
+        ids = legal(s)
+        act(s, S.END_TURN if S.END_TURN in ids else min(ids))
+
+
+def legal(s):
+    mask = np.zeros(S.NUM_ACTIONS, np.bool_)
+    n = core.legal_mask(s, mask)
+    assert n == mask.sum()
+    return set(np.flatnonzero(mask).tolist())
+
+
+def act(s, a):
+    assert a in legal(s), f"{GAME.describe_action(s, a)} is not legal; phase {S.PHASE_NAMES[s['phase']]}"
+    core.apply(s, a)
+    assert core.check_invariants(s) == 0, GAME.invariant_names[core.check_invariants(s)]
+
+
+def force_dice(s, total):
+    """Point the record's rng at a stream whose next throw is ``total``."""
+    for seed in range(10000):
+        r = np.zeros(2, np.uint64)
+        seed_rng(r, np.uint64(seed))
+        t = r.copy()
+        if roll_die(t, 6) + roll_die(t, 6) == total:
+            s["rng"][:] = r
+            return
+    raise AssertionError
+
+
+def pre_roll(s):
+    s["phase"] = S.PHASE_PRE_ROLL
+    s["rolled"] = 0
+
+
+def hand(s, p):
+    return s["hand"][p].tolist()
+
+
+def observe(s, seat):
+    out = np.zeros(S.OBS_SIZE, np.float32)
+    core.observe(s, seat, out)
+    return out
+
+
+def amount(base, res, count):
+    return S.amount_action(base, res, count)
+
+
+# =========================================================================== the island
+def test_island_has_the_rulebook_terrains_and_numbers():
+    for seed in range(20):
+        s = new_game(fixed=False, seed=seed)
+        terrain = np.bincount(s["hex_terrain"], minlength=S.NUM_TERRAINS).tolist()
+        assert terrain == [4, 3, 4, 4, 3, 1]  # forest, hill, pasture, field, mountain, desert
+        desert = int(np.flatnonzero(s["hex_terrain"] == S.DESERT)[0])
+        assert s["hex_number"][desert] == 0
+        assert sorted(s["hex_number"][s["hex_terrain"] != S.DESERT].tolist()) == sorted(C.NUMBER_TOKENS.tolist())
+        assert s["bandit"] == desert, "the bandit starts on the desert"
+
+
+def test_six_and_eight_never_adjacent():
+    islands = set()
+    for seed in range(300):
+        s = new_game(fixed=False, seed=seed)
+        islands.add(s["hex_number"].tobytes())
+        for h in range(S.NUM_HEXES):
+            if s["hex_number"][h] in (6, 8):
+                for o in S.HEX_NEIGHBOURS[h]:
+                    if o >= 0:
+                        assert s["hex_number"][o] not in (6, 8), (seed, h, o)
+    assert len(islands) == 300, "the island is randomised from the seed"
+    assert not board.hot_numbers_adjacent(new_game(fixed=True))
+
+
+def test_fixed_island_option_gives_the_beginner_island_every_seed():
+    a, b = new_game(fixed=True, seed=1), new_game(fixed=True, seed=2)
+    assert a["hex_terrain"].tolist() == b["hex_terrain"].tolist() == C.FIXED_TERRAIN.tolist()
+    assert a["hex_number"].tolist() == C.FIXED_NUMBER.tolist()
+    assert a["harbour_kind"].tolist() == C.FIXED_HARBOURS.tolist()
+    assert a["bandit"] == 9  # the desert
+
+
+def test_topology_of_the_island():
+    assert (S.CORNER_HEXES >= 0).sum() == 6 * 19
+    assert sorted(np.bincount((S.CORNER_HEXES >= 0).sum(axis=1)).tolist()) == [0, 12, 18, 24]
+    assert len({tuple(e) for e in S.EDGE_CORNERS.tolist()}) == 72
+    # each hex has six edges, each inner edge two hexes: 19*6 = 2*72 - 30 coastal
+    assert len(S.COAST_EDGES) == 30
+
+
+def test_harbours_nine_on_two_coastal_corners_each():
+    corners = S.HARBOUR_CORNERS.ravel().tolist()
+    assert len(set(corners)) == 18
+    assert set(corners) <= set(S.COAST_CORNERS.tolist())
+    for a, b in S.HARBOUR_CORNERS:
+        edge(a, b)  # the two corners of a harbour share a coastal edge
+    for seed in range(10):
+        kinds = sorted(new_game(fixed=False, seed=seed)["harbour_kind"].tolist())
+        assert kinds == [0, 1, 2, 3, 4, 5, 5, 5, 5], "one 2:1 per resource and four 3:1"
+
+
+def test_hidden_harbours_hidden_until_someone_builds_there():
+    s = main_position(hidden=True)
+    hb = 8  # general harbour on corners 7 and 11 of the fixed island
+    assert s["harbour_revealed"].tolist() == [0] * 9
+    base = S.NUM_HEXES * S.OBS_HEX + hb * S.OBS_HARBOUR
+    for seat in range(4):
+        o = observe(s, seat)
+        assert o[base + S.GENERAL_HARBOUR + 1] == 1.0 and o[base:base + S.GENERAL_HARBOUR + 1].sum() == 0
+    # determinize may move hidden rates around; a revealed one stays
+    put_road(s, 1, 7, 3)
+    give(s, 1, timber=1, brick=1, wool=1, grain=1)
+    s["current"] = s["acting"] = 1
+    act(s, S.BUILD_VILLAGE + 7)
+    assert s["harbour_revealed"][hb] == 1
+    for seat in range(4):
+        o = observe(s, seat)
+        assert o[base + S.GENERAL_HARBOUR] == 1.0 and o[base + S.GENERAL_HARBOUR + 1] == 0.0
+    kinds = set()
+    for k in range(30):
+        t = s.copy()
+        seed_rng(t["rng"], np.uint64(k))
+        core.determinize(t, 0)
+        assert t["harbour_kind"][hb] == S.GENERAL_HARBOUR
+        assert sorted(t["harbour_kind"].tolist()) == sorted(s["harbour_kind"].tolist())
+        kinds.add(tuple(t["harbour_kind"].tolist()))
+        np.testing.assert_array_equal(observe(t, 0), observe(s, 0))
+    assert len(kinds) > 1
+
+
+def test_open_harbours_are_visible_without_the_option():
+    s = main_position(hidden=False)
+    assert s["harbour_revealed"].tolist() == [1] * 9
+
+
+# =========================================================================== the opening
+def test_turn_order_from_a_throw_and_snake_opening():
+    firsts = set()
+    for seed in range(40):
+        s = new_game(n=4, seed=seed)
+        first = int(s["first_player"])
+        firsts.add(first)
+        order = []
+        rng = np.random.default_rng(seed)
+        while s["phase"] in (S.PHASE_SETUP_VILLAGE, S.PHASE_SETUP_ROAD):
+            if s["phase"] == S.PHASE_SETUP_VILLAGE:
+                order.append(int(s["acting"]))
+            act(s, int(rng.choice(sorted(legal(s)))))
+        expect = [(first + k) % 4 for k in range(4)]
+        assert order == expect + expect[::-1], "once in order and once in reverse"
+        assert s["current"] == first, "the first player then takes the first turn"
+    assert firsts == {0, 1, 2, 3}, "the throw decides who begins"
+
+
+def test_setup_village_ignores_roads_but_keeps_the_distance_rule():
+    s = new_game()
+    s["current"] = s["acting"] = s["first_player"]
+    assert legal(s) == {S.BUILD_VILLAGE + c for c in range(54)}
+    act(s, S.BUILD_VILLAGE + 8)
+    # the road must touch the village just placed
+    assert legal(s) == {S.BUILD_ROAD + edge(8, o) for o in S.CORNER_CORNERS[8] if o >= 0}
+    act(s, S.BUILD_ROAD + edge(8, 4))
+    for o in S.CORNER_CORNERS[8]:
+        assert S.BUILD_VILLAGE + o not in legal(s)
+    assert S.BUILD_VILLAGE + 8 not in legal(s)
+
+
+def test_second_village_pays_one_of_each_adjacent_resource():
+    s = new_game(n=3)
+    s["setup_step"] = 3  # the first village of the reverse round
+    s["current"] = s["acting"] = 2
+    act(s, S.BUILD_VILLAGE + 8)  # mountain 10, pasture 2, hill 6
+    assert hand(s, 2) == [0, 1, 1, 0, 1]  # a brick, a wool, an ore
+    assert s["bank"].tolist() == [19, 18, 18, 19, 18]
+
+
+def test_first_village_pays_nothing():
+    s = new_game(n=3)
+    s["current"] = s["acting"] = s["first_player"]
+    act(s, S.BUILD_VILLAGE + 8)
+    assert s["hand"].sum() == 0
+
+
+def test_village_next_to_the_desert_pays_only_the_others():
+    s = new_game(n=3)
+    s["setup_step"] = 4
+    s["current"] = s["acting"] = 1
+    act(s, S.BUILD_VILLAGE + 18)  # hill 6 (hex 4), pasture 4 (hex 5), desert (hex 9)
+    assert hand(s, 1) == [0, 1, 1, 0, 0]
+
+
+# =========================================================================== production
+def test_production_village_one_keep_two():
+    s = main_position()
+    put_village(s, 0, 8)              # on hill 6 (hex 4)
+    put_village(s, 1, 18, keep=True)  # on hill 6 too
+    pre_roll(s)
+    force_dice(s, 6)
+    act(s, S.ROLL)
+    assert hand(s, 0)[BRICK] == 1 and hand(s, 1)[BRICK] == 2
+    assert s["bank"][BRICK] == 16
+    assert s["phase"] == S.PHASE_MAIN
+
+
+def test_only_hexes_with_the_number_pay():
+    s = main_position()
+    put_village(s, 0, 8)  # mountain 10, pasture 2, hill 6
+    board.produce(s, 10)
+    assert hand(s, 0) == [0, 0, 0, 0, 1]
+    board.produce(s, 5)
+    assert hand(s, 0) == [0, 0, 0, 0, 1]
+
+
+def test_bandit_hex_pays_nobody():
+    s = main_position()
+    put_village(s, 0, 8)
+    s["bandit"] = 4  # hill 6
+    board.produce(s, 6)
+    assert s["hand"].sum() == 0
+
+
+def test_bank_shortage_pays_nobody():
+    """Our reading (RULES.md, "Supply"): when the bank cannot pay everyone owed a resource,
+    nobody receives that resource."""
+    s = main_position()
+    put_village(s, 0, 8, keep=True)   # owed 2 brick on a 6
+    put_village(s, 1, 18, keep=True)  # owed 2 brick
+    give(s, 2, brick=16)              # the bank keeps 3 brick
+    board.produce(s, 6)
+    assert hand(s, 0)[BRICK] == 0 and hand(s, 1)[BRICK] == 0
+    assert s["bank"][BRICK] == 3
+
+
+def test_bank_shortage_single_player_gets_what_is_left():
+    s = main_position()
+    put_village(s, 0, 8, keep=True)   # owed 2 brick
+    give(s, 2, brick=18)              # the bank keeps 1 brick
+    board.produce(s, 6)
+    assert hand(s, 0)[BRICK] == 1 and s["bank"][BRICK] == 0
+
+
+def test_shortage_of_one_resource_does_not_stop_another():
+    s = main_position()
+    put_village(s, 0, 8, keep=True)   # hill 6
+    put_village(s, 1, 18, keep=True)  # hill 6
+    put_village(s, 2, 20)             # mountain 8 ... not 6
+    give(s, 3, brick=17)
+    board.produce(s, 6)
+    assert s["hand"][:, BRICK].tolist() == [0, 0, 0, 17]
+    board.produce(s, 8)
+    assert hand(s, 2)[ORE] == 1
+
+
+# =========================================================================== the 7
+def test_seven_pays_nothing_and_discards_half_rounded_down():
+    s = main_position()
+    put_village(s, 0, 8)
+    give(s, 0, timber=3, brick=3, wool=3)           # 9 cards: discards 4
+    give(s, 1, timber=4, grain=4)                   # 8 cards: discards 4
+    give(s, 2, ore=7)                               # 7 cards: keeps all
+    give(s, 3, wool=9)                              # 9 of one kind: discards 4 without a choice
+    pre_roll(s)
+    force_dice(s, 7)
+    act(s, S.ROLL)
+    assert s["discard_left"].tolist() == [4, 4, 0, 4]
+    assert s["phase"] == S.PHASE_DISCARD and s["acting"] == 0, "discards go in turn order from the thrower"
+    for _ in range(4):
+        act(s, S.DISCARD + TIMBER if s["hand"][0, TIMBER] else S.DISCARD + BRICK)
+    assert s["acting"] == 1, "each discarding player chooses their own cards"
+    assert legal(s) == {S.DISCARD + TIMBER, S.DISCARD + GRAIN}
+    for _ in range(4):
+        act(s, S.DISCARD + GRAIN)
+    assert hand(s, 0) == [0, 2, 3, 0, 0] and hand(s, 1) == [4, 0, 0, 0, 0] and hand(s, 2) == [0, 0, 0, 0, 7]
+    assert hand(s, 3) == [0, 0, 5, 0, 0], "a discard with no choice is made without a decision"
+    assert s["discard_left"].tolist() == [0, 0, 0, 0]
+    assert s["phase"] == S.PHASE_MOVE_BANDIT and s["acting"] == 0
+    assert s["bank"].tolist() == [19 - 3 - 4 + 3 + 0, 19 - 3 + 1, 19 - 3 - 9 + 4, 19, 12]
+
+
+def test_bandit_moves_to_another_hex_and_steals_from_a_chosen_player():
+    s = main_position()
+    put_village(s, 1, 8)   # on hex 4
+    put_village(s, 2, 18)  # on hex 4
+    put_village(s, 3, 20)  # not on hex 4
+    give(s, 1, ore=2)
+    give(s, 2, wool=1)
+    give(s, 3, grain=5)
+    s["phase"] = S.PHASE_MOVE_BANDIT
+    assert legal(s) == {S.MOVE_BANDIT + h for h in range(19) if h != 9}
+    act(s, S.MOVE_BANDIT + 4)
+    assert s["bandit"] == 4 and s["phase"] == S.PHASE_STEAL
+    assert legal(s) == {S.STEAL + 0, S.STEAL + 1}  # player_1 and player_2, not player_3
+    act(s, S.STEAL + 1)  # player_2
+    assert hand(s, 0) == [0, 0, 1, 0, 0] and hand(s, 2) == [0, 0, 0, 0, 0]
+    assert s["phase"] == S.PHASE_MAIN
+
+
+def test_steal_with_one_possible_victim_is_automatic_and_skips_empty_hands():
+    s = main_position()
+    put_village(s, 1, 8)
+    put_village(s, 2, 18)   # on hex 4 with no cards: cannot be robbed
+    put_village(s, 0, 17)   # the thrower's own village does not count
+    give(s, 1, ore=1)
+    s["phase"] = S.PHASE_MOVE_BANDIT
+    act(s, S.MOVE_BANDIT + 4)
+    assert hand(s, 0) == [0, 0, 0, 0, 1] and s["phase"] == S.PHASE_MAIN
+
+
+def test_bandit_to_an_empty_hex_steals_nothing():
+    s = main_position()
+    give(s, 1, ore=1)
+    s["phase"] = S.PHASE_MOVE_BANDIT
+    act(s, S.MOVE_BANDIT + 0)
+    assert s["hand"].sum() == 1 and s["phase"] == S.PHASE_MAIN
+
+
+# =========================================================================== building
+def test_costs_of_road_village_keep_and_card():
+    s = main_position()
+    put_village(s, 0, 8)
+    put_road(s, 0, 8, 4)
+    put_road(s, 0, 4, 1)
+    give(s, 0, timber=2, brick=2, wool=2, grain=4, ore=4)
+    before = s["bank"].copy()
+    act(s, S.BUILD_ROAD + edge(1, 5))
+    assert (s["bank"] - before).tolist() == [1, 1, 0, 0, 0]
+    act(s, S.BUILD_VILLAGE + 5)
+    assert (s["bank"] - before).tolist() == [2, 2, 1, 1, 0]
+    act(s, S.BUILD_KEEP + 8)
+    assert (s["bank"] - before).tolist() == [2, 2, 1, 3, 3]
+    act(s, S.BUY_CARD)
+    assert (s["bank"] - before).tolist() == [2, 2, 2, 4, 4]
+    assert hand(s, 0) == [0, 0, 0, 0, 0]
+    assert s["cards"][0].sum() == 1 and s["deck_top"] == 1
+
+
+def test_cannot_build_without_the_cost():
+    s = main_position()
+    put_village(s, 0, 8)
+    put_road(s, 0, 8, 4)
+    give(s, 0, timber=1, wool=1, ore=2)
+    ids = legal(s)
+    assert not any(S.BUILD_ROAD <= a < S.MOVE_BANDIT for a in ids)
+    assert S.BUY_CARD not in ids
+
+
+def test_road_must_touch_own_network():
+    s = main_position()
+    put_village(s, 0, 8)
+    give(s, 0, timber=5, brick=5)
+    roads = {a - S.BUILD_ROAD for a in legal(s) if S.BUILD_ROAD <= a < S.BUILD_VILLAGE}
+    assert roads == {edge(8, o) for o in S.CORNER_CORNERS[8] if o >= 0}
+    act(s, S.BUILD_ROAD + edge(8, 4))
+    roads = {a - S.BUILD_ROAD for a in legal(s) if S.BUILD_ROAD <= a < S.BUILD_VILLAGE}
+    assert edge(4, 1) in roads and edge(4, 0) in roads
+
+
+def test_road_network_broken_by_opponent_building():
+    s = main_position()
+    put_village(s, 0, 8)
+    put_road(s, 0, 8, 4)
+    put_village(s, 1, 1)
+    put_road(s, 0, 4, 1)     # our road runs into player_1's village at corner 1
+    give(s, 0, timber=5, brick=5)
+    roads = {a - S.BUILD_ROAD for a in legal(s) if S.BUILD_ROAD <= a < S.BUILD_VILLAGE}
+    assert edge(1, 5) not in roads, "another player's building breaks the network at its corner"
+    assert edge(4, 0) in roads
+
+
+def test_village_needs_own_road_and_distance_rule():
+    s = main_position()
+    put_village(s, 0, 8)
+    put_path(s, 0, [8, 4, 1, 5])
+    put_road(s, 1, 5, 9)
+    give(s, 0, timber=2, brick=2, wool=2, grain=2)
+    villages = {a - S.BUILD_VILLAGE for a in legal(s) if S.BUILD_VILLAGE <= a < S.BUILD_KEEP}
+    assert villages == {1, 5}, "4 is next to 8; other corners have no road of ours"
+    put_village(s, 2, 9)
+    villages = {a - S.BUILD_VILLAGE for a in legal(s) if S.BUILD_VILLAGE <= a < S.BUILD_KEEP}
+    assert villages == {1}, "5 is next to player_2's village on 9, whoever's piece it is"
+
+
+def test_keep_upgrades_own_village_only_and_returns_it():
+    s = main_position()
+    put_village(s, 0, 8)
+    put_village(s, 1, 20)
+    give(s, 0, grain=2, ore=3)
+    keeps = {a - S.BUILD_KEEP for a in legal(s) if S.BUILD_KEEP <= a < S.MOVE_BANDIT}
+    assert keeps == {8}
+    act(s, S.BUILD_KEEP + 8)
+    assert s["corner_level"][8] == S.KEEP and s["villages_left"][0] == 5 and s["keeps_left"][0] == 3
+    assert board.public_points(s, 0) == 2
+
+
+def test_piece_limits_five_villages_four_keeps_fifteen_roads():
+    s = main_position()
+    put_village(s, 0, 8)
+    put_path(s, 0, [8, 4, 1, 5])
+    give(s, 0, timber=9, brick=9, wool=9, grain=9, ore=9)
+    s["villages_left"][0] = 0
+    s["keeps_left"][0] = 0
+    s["roads_left"][0] = 0
+    ids = legal(s)
+    assert not any(S.BUILD_ROAD <= a < S.MOVE_BANDIT for a in ids)
+    assert (C.VILLAGES_PER_PLAYER, C.KEEPS_PER_PLAYER, C.ROADS_PER_PLAYER) == (5, 4, 15)
+
+
+# =========================================================================== bank and harbours
+def test_bank_trade_four_to_one():
+    s = main_position()
+    put_village(s, 0, 8)
+    give(s, 0, wool=4, ore=3)
+    trades = {a for a in legal(s) if S.BANK_TRADE <= a < S.OFFER_GIVE}
+    assert trades == {S.BANK_TRADE + WOOL * 5 + r for r in range(5) if r != WOOL}
+    act(s, S.BANK_TRADE + WOOL * 5 + BRICK)
+    assert hand(s, 0) == [0, 1, 0, 0, 3]
+
+
+def test_general_harbour_three_to_one():
+    s = main_position()
+    put_village(s, 0, 7)  # general harbour on corners 7 and 11
+    give(s, 0, ore=3)
+    act(s, S.BANK_TRADE + ORE * 5 + GRAIN)
+    assert hand(s, 0) == [0, 0, 0, 1, 0]
+
+
+def test_special_harbour_two_to_one_for_its_resource_only():
+    s = main_position()
+    put_village(s, 0, 2)  # the 2:1 wool harbour on corners 2 and 6
+    give(s, 0, wool=2, ore=2)
+    trades = {a for a in legal(s) if S.BANK_TRADE <= a < S.OFFER_GIVE}
+    assert trades == {S.BANK_TRADE + WOOL * 5 + r for r in range(5) if r != WOOL}
+    act(s, S.BANK_TRADE + WOOL * 5 + TIMBER)
+    assert hand(s, 0) == [1, 0, 0, 0, 2]
+
+
+def test_bank_cannot_give_what_it_lacks():
+    s = main_position()
+    give(s, 0, wool=4)
+    give(s, 1, ore=19)
+    assert S.BANK_TRADE + WOOL * 5 + ORE not in legal(s)
+
+
+# =========================================================================== player trading
+def test_player_trade_offer_accept_and_complete():
+    s = main_position()
+    give(s, 0, timber=2)
+    give(s, 1, ore=1)
+    give(s, 2, ore=3)
+    give(s, 3, wool=1)
+    act(s, S.OFFER_TRADE)
+    assert s["proposals"] == 1 and s["acting"] == 0
+    act(s, amount(S.OFFER_GIVE, TIMBER, 1))
+    assert legal(s) == {amount(S.OFFER_GET, r, c) for r in range(5) if r != TIMBER for c in (1, 2)}
+    act(s, amount(S.OFFER_GET, ORE, 1))
+    assert s["phase"] == S.PHASE_TRADE_REPLY and s["acting"] == 1, "the next player answers first"
+    act(s, S.TRADE_DECLINE)
+    assert s["acting"] == 2
+    act(s, S.TRADE_ACCEPT)
+    # player_3 holds no ore: its only answer, decline, is given for it
+    assert s["trade_reply"].tolist() == [0, S.REPLY_DECLINE, S.REPLY_ACCEPT, S.REPLY_DECLINE]
+    assert s["phase"] == S.PHASE_TRADE_CHOOSE and s["acting"] == 0
+    assert legal(s) == {S.TRADE_CANCEL, S.TRADE_COMPLETE + 1}
+    act(s, S.TRADE_COMPLETE + 1)
+    assert hand(s, 0) == [1, 0, 0, 0, 1] and hand(s, 2) == [1, 0, 0, 0, 2]
+    assert s["phase"] == S.PHASE_MAIN and s["trade_get"] == -1
+
+
+def test_counter_offer_as_in_the_rulebook_example():
+    """"You offer Kemal your timber for an ore. He counters: he wants the wool instead. ... you
+    accept." (3 players; Kemal is player_1)."""
+    s = main_position(n=3)
+    give(s, 0, timber=1, wool=1, ore=2, grain=2)
+    give(s, 1, ore=1)
+    act(s, S.OFFER_TRADE)
+    act(s, amount(S.OFFER_GIVE, TIMBER, 1))
+    act(s, amount(S.OFFER_GET, ORE, 1))
+    assert amount(S.COUNTER_OFFER, WOOL, 1) in legal(s)
+    assert amount(S.COUNTER_OFFER, TIMBER, 1) not in legal(s), "that is the offer itself"
+    assert amount(S.COUNTER_OFFER, ORE, 1) not in legal(s), "ore is what is asked for"
+    act(s, amount(S.COUNTER_OFFER, WOOL, 1))
+    assert s["phase"] == S.PHASE_TRADE_CHOOSE  # player_2 holds no ore and declines
+    act(s, S.TRADE_COMPLETE + 0)
+    assert hand(s, 0) == [1, 0, 0, 2, 3] and hand(s, 1) == [0, 0, 1, 0, 0]
+
+
+def test_proposer_cannot_complete_a_counter_it_cannot_pay():
+    s = main_position(n=3)
+    give(s, 0, timber=1)
+    give(s, 1, ore=1)
+    act(s, S.OFFER_TRADE)
+    act(s, amount(S.OFFER_GIVE, TIMBER, 1))
+    act(s, amount(S.OFFER_GET, ORE, 1))
+    act(s, amount(S.COUNTER_OFFER, GRAIN, 2))
+    assert legal(s) == {S.TRADE_CANCEL}
+    act(s, S.TRADE_CANCEL)
+    assert hand(s, 0) == [1, 0, 0, 0, 0] and s["phase"] == S.PHASE_MAIN
+
+
+def test_offer_nobody_can_take_lapses():
+    s = main_position()
+    give(s, 0, timber=1)
+    act(s, S.OFFER_TRADE)
+    act(s, amount(S.OFFER_GIVE, TIMBER, 1))
+    act(s, amount(S.OFFER_GET, ORE, 2))
+    assert s["phase"] == S.PHASE_MAIN and s["acting"] == 0
+    assert s["trade_get"] == -1
+
+
+def test_trade_only_on_your_own_turn_after_the_throw():
+    s = main_position()
+    give(s, 0, timber=4)
+    give_card(s, 0, S.KNIGHT)
+    pre_roll(s)
+    ids = legal(s)
+    assert S.OFFER_TRADE not in ids and not any(S.BANK_TRADE <= a < S.OFFER_GIVE for a in ids)
+    s["phase"] = S.PHASE_MAIN
+    s["rolled"] = 1
+    give(s, 1, ore=1)
+    act(s, S.OFFER_TRADE)
+    act(s, amount(S.OFFER_GIVE, TIMBER, 1))
+    act(s, amount(S.OFFER_GET, ORE, 1))
+    assert s["acting"] == 1
+    ids = legal(s)
+    assert ids <= {S.TRADE_ACCEPT, S.TRADE_DECLINE} | set(range(S.COUNTER_OFFER, S.TRADE_COMPLETE))
+    assert S.OFFER_TRADE not in ids, "two other players cannot trade with each other"
+
+
+def test_proposals_bounded_per_turn():
+    s = main_position()
+    give(s, 0, timber=5)
+    for _ in range(S.MAX_PROPOSALS_PER_TURN):
+        act(s, S.OFFER_TRADE)
+        act(s, amount(S.OFFER_GIVE, TIMBER, 1))
+        act(s, amount(S.OFFER_GET, ORE, 1))  # nobody holds ore: lapses
+    assert S.OFFER_TRADE not in legal(s)
+    assert S.MAX_PROPOSALS_PER_TURN == 3
+    act(s, S.END_TURN)
+    assert s["proposals"] == 0
+
+
+# =========================================================================== opportunity cards
+def test_deck_is_the_designed_25_cards():
+    s = new_game()
+    assert s["deck_size"] == 25
+    assert np.bincount(s["deck"][:25], minlength=5).tolist() == [14, 2, 2, 2, 5]
+
+
+def test_card_not_playable_on_the_turn_bought():
+    s = main_position()
+    give(s, 0, wool=1, grain=1, ore=1)
+    put_on_top(s, S.KNIGHT)
+    act(s, S.BUY_CARD)
+    assert s["cards"][0, S.KNIGHT] == 1 and S.PLAY_KNIGHT not in legal(s)
+    act(s, S.END_TURN)
+    play_until_turn_of(s, 0)
+    assert s["current"] == 0 and s["phase"] == S.PHASE_PRE_ROLL
+    assert legal(s) == {S.ROLL, S.PLAY_KNIGHT}, "a card may be played before the throw"
+
+
+def test_one_card_per_turn():
+    s = main_position()
+    give_card(s, 0, S.KNIGHT)
+    give_card(s, 0, S.MONOPOLY)
+    assert {S.PLAY_KNIGHT, S.PLAY_MONOPOLY} <= legal(s)
+    act(s, S.PLAY_MONOPOLY)
+    act(s, S.MONOPOLY_PICK + ORE)
+    assert S.PLAY_KNIGHT not in legal(s)
+
+
+def test_card_before_the_throw_then_the_throw():
+    s = main_position()
+    give_card(s, 0, S.YEAR_OF_PLENTY)
+    pre_roll(s)
+    force_dice(s, 5)
+    act(s, S.PLAY_YEAR_OF_PLENTY)
+    act(s, S.YEAR_OF_PLENTY_PICK + ORE)
+    act(s, S.YEAR_OF_PLENTY_PICK + ORE)
+    # one card a turn: nothing else to decide before the throw, so the dice are thrown
+    assert s["rolled"] == 1 and s["dice"].sum() == 5 and s["phase"] == S.PHASE_MAIN
+    assert hand(s, 0) == [0, 0, 0, 0, 2]
+
+
+def test_knight_moves_the_bandit_and_steals():
+    s = main_position()
+    give_card(s, 0, S.KNIGHT)
+    put_village(s, 1, 8)
+    give(s, 1, grain=1)
+    act(s, S.PLAY_KNIGHT)
+    assert s["phase"] == S.PHASE_MOVE_BANDIT and s["cards_played"][0, S.KNIGHT] == 1
+    act(s, S.MOVE_BANDIT + 4)
+    assert hand(s, 0) == [0, 0, 0, 1, 0] and s["phase"] == S.PHASE_MAIN
+
+
+def test_road_building_places_two_free_roads():
+    s = main_position()
+    put_village(s, 0, 8)
+    give_card(s, 0, S.ROAD_BUILDING)
+    act(s, S.PLAY_ROAD_BUILDING)
+    assert s["phase"] == S.PHASE_ROAD_BUILDING and s["free_roads"] == 2
+    act(s, S.BUILD_ROAD + edge(8, 4))
+    act(s, S.BUILD_ROAD + edge(4, 1))
+    assert s["phase"] == S.PHASE_MAIN and s["roads_left"][0] == 13
+    assert s["bank"].tolist() == [19] * 5
+
+
+def test_year_of_plenty_takes_any_two():
+    s = main_position()
+    give_card(s, 0, S.YEAR_OF_PLENTY)
+    act(s, S.PLAY_YEAR_OF_PLENTY)
+    act(s, S.YEAR_OF_PLENTY_PICK + BRICK)
+    act(s, S.YEAR_OF_PLENTY_PICK + GRAIN)
+    assert hand(s, 0) == [0, 1, 0, 1, 0] and s["phase"] == S.PHASE_MAIN
+
+
+def test_monopoly_takes_every_player_s_resource():
+    s = main_position()
+    give_card(s, 0, S.MONOPOLY)
+    give(s, 1, wool=3, ore=1)
+    give(s, 2, wool=2)
+    give(s, 0, wool=1)
+    act(s, S.PLAY_MONOPOLY)
+    act(s, S.MONOPOLY_PICK + WOOL)
+    assert hand(s, 0) == [0, 0, 6, 0, 0] and hand(s, 1) == [0, 0, 0, 0, 1] and hand(s, 2) == [0] * 5
+
+
+def test_victory_point_card_wins_on_turn_bought():
+    s = main_position()
+    for c in (8, 20, 29, 40, 50):
+        put_village(s, 0, c)
+    put_village(s, 0, 22, keep=True)
+    put_village(s, 0, 33, keep=True)      # 5 + 4 = 9 points
+    assert board.total_points(s, 0) == 9
+    give(s, 0, wool=1, grain=1, ore=1)
+    put_on_top(s, S.VICTORY_POINT)
+    act(s, S.BUY_CARD)
+    assert s["phase"] == S.PHASE_GAME_OVER and s["winner"] == 0 and core.to_act(s) == -1
+    r = np.zeros(4, np.float32)
+    core.rewards(s, r)
+    assert r.tolist() == [1, -1, -1, -1]
+
+
+def test_victory_point_cards_hidden_from_others_until_the_end():
+    s = main_position()
+    give_card(s, 0, S.VICTORY_POINT)
+    put_village(s, 0, 8)
+    sc = np.zeros(4, np.float32)
+    core.scores(s, sc)
+    assert sc[0] == 1, "public score leaves hidden points out"
+    me = observe(s, 0)
+    other = observe(s, 1)
+    s2 = s.copy()
+    s2["cards"][0, S.VICTORY_POINT] = 0
+    s2["cards"][0, S.KNIGHT] = 1
+    np.testing.assert_array_equal(observe(s2, 1), other)
+    assert not np.array_equal(observe(s2, 0), me)
+    assert not any(S.PLAY_KNIGHT <= a <= S.PLAY_MONOPOLY for a in legal(s)), "victory points are never played"
+
+
+# =========================================================================== awards
+def test_longest_road_needs_five():
+    s = main_position()
+    put_village(s, 0, 8)
+    put_path(s, 0, [8, 13, 9, 5, 1])  # 4 roads
+    give(s, 0, timber=1, brick=1)
+    assert s["road_length"][0] == 4 and s["longest_road"] == -1
+    act(s, S.BUILD_ROAD + edge(1, 4))
+    assert s["road_length"][0] == 5 and s["longest_road"] == 0
+    assert board.public_points(s, 0) == 3
+
+
+def test_longest_road_counts_a_trail_not_every_branch():
+    s = main_position()
+    # a Y meeting at corner 13: arms of 1 (to 8), 3 (to 1) and 2 (to 24) roads
+    put_path(s, 0, [8, 13, 9, 5, 1])
+    put_path(s, 0, [13, 18, 24])
+    assert s["road_length"][0] == 5  # 24-18-13-9-5-1: a trail takes two arms, not all three
+
+
+def test_longest_road_around_a_loop():
+    s = main_position()
+    put_path(s, 0, [8, 13, 18, 23, 17, 12, 8])  # the six edges of hex 4
+    assert s["road_length"][0] == 6
+    put_path(s, 0, [12, 7])
+    assert s["road_length"][0] == 7
+
+
+def test_longest_road_taken_only_by_strictly_longer():
+    s = main_position()
+    put_path(s, 0, [8, 13, 9, 5, 1, 4])               # 5
+    put_path(s, 1, [20, 26, 32, 37, 31, 25])          # 5, later: does not take it
+    assert s["longest_road"] == 0
+    s["current"] = s["acting"] = 1
+    give(s, 1, timber=1, brick=1)
+    act(s, S.BUILD_ROAD + edge(25, 19))               # 6 roads
+    assert s["road_length"][1] == 6 and s["longest_road"] == 1
+
+
+def test_longest_road_split_by_opponent_village():
+    s = main_position()
+    put_path(s, 0, [8, 13, 9, 5, 1, 4, 0])            # 6 roads
+    assert s["longest_road"] == 0
+    put_road(s, 1, 5, 2)
+    s["current"] = s["acting"] = 1
+    give(s, 1, timber=1, brick=1, wool=1, grain=1)
+    act(s, S.BUILD_VILLAGE + 5)                       # on our road's corner 5
+    assert s["road_length"][0] == 3                   # 8-13-9-5 | 5-1-4-0
+    assert s["longest_road"] == -1, "cut under five and nobody else has five"
+
+
+def test_longest_road_cut_goes_to_sole_longest():
+    s = main_position()
+    put_path(s, 0, [8, 13, 9, 5, 1, 4, 0])            # 6 roads
+    put_path(s, 2, [20, 26, 32, 37, 31])              # 4 roads
+    put_path(s, 3, [39, 44, 48, 51, 47])              # 4 roads
+    put_path(s, 2, [31, 25])                           # player_2 up to 5; player_0 still holds
+    assert s["longest_road"] == 0
+    put_road(s, 1, 5, 2)
+    s["current"] = s["acting"] = 1
+    give(s, 1, timber=1, brick=1, wool=1, grain=1)
+    act(s, S.BUILD_VILLAGE + 5)
+    assert s["longest_road"] == 2, "it goes to whoever alone has the longest"
+
+
+def test_longest_road_cut_with_a_tie_goes_to_nobody():
+    s = main_position()
+    put_path(s, 0, [8, 13, 9, 5, 1, 4, 0])
+    put_path(s, 2, [20, 26, 32, 37, 31, 25])          # 5
+    put_path(s, 3, [39, 44, 48, 51, 47, 43])          # 5
+    assert s["longest_road"] == 0
+    put_road(s, 1, 5, 2)
+    s["current"] = s["acting"] = 1
+    give(s, 1, timber=1, brick=1, wool=1, grain=1)
+    act(s, S.BUILD_VILLAGE + 5)
+    assert s["longest_road"] == -1
+
+
+def test_longest_road_holder_cut_but_still_tied_for_longest_keeps_it():
+    s = main_position()
+    put_path(s, 0, [8, 13, 9, 5, 1, 4, 0, 3, 7, 12])  # 9 roads
+    assert s["road_length"][0] == 9
+    put_path(s, 2, [20, 26, 32, 37, 31, 25])          # 5
+    put_road(s, 1, 4, 8)
+    s["current"] = s["acting"] = 1
+    give(s, 1, timber=1, brick=1, wool=1, grain=1)
+    act(s, S.BUILD_VILLAGE + 4)                       # 8-13-9-5-1-4 | 4-0-3-7-12
+    assert s["road_length"][0] == 5 and s["longest_road"] == 0, "taken only by a strictly longer road"
+
+
+def test_largest_army_three_knights_and_only_to_more():
+    s = main_position()
+    played_knights(s, 1, 3)
+    played_knights(s, 0, 2)
+    core.update_largest_army(s, 1)
+    assert s["largest_army"] == 1
+    for k in range(2):
+        give_card(s, 0, S.KNIGHT)
+    act(s, S.PLAY_KNIGHT)
+    act(s, S.MOVE_BANDIT + 0)
+    assert s["cards_played"][0, S.KNIGHT] == 3 and s["largest_army"] == 1, "equal is not more"
+    act(s, S.END_TURN)
+    play_until_turn_of(s, 0)
+    act(s, S.PLAY_KNIGHT)
+    act(s, S.MOVE_BANDIT + 1)
+    assert s["largest_army"] == 0 and board.public_points(s, 0) == 2
+
+
+def test_two_knights_are_not_an_army():
+    s = main_position()
+    played_knights(s, 0, 1)
+    give_card(s, 0, S.KNIGHT)
+    act(s, S.PLAY_KNIGHT)
+    act(s, S.MOVE_BANDIT + 0)
+    assert s["largest_army"] == -1
+
+
+# =========================================================================== winning
+def test_ten_points_on_own_turn_wins_at_once():
+    s = main_position()
+    for c in (8, 20, 29, 50):
+        put_village(s, 0, c)
+    put_village(s, 0, 22, keep=True)
+    put_village(s, 0, 39, keep=True)      # 8 points
+    put_path(s, 0, [8, 13, 9, 5, 1])
+    give(s, 0, timber=1, brick=1)
+    assert board.total_points(s, 0) == 8
+    act(s, S.BUILD_ROAD + edge(1, 4))     # longest road: 10
+    assert s["phase"] == S.PHASE_GAME_OVER and s["winner"] == 0
+
+
+def test_ten_points_on_another_turn_wins_when_your_turn_comes():
+    s = main_position()
+    # player_1 has 8 points and 5 roads behind player_2's 6-road longest road
+    for c in (20, 29, 50, 39):
+        put_village(s, 1, c)
+    put_village(s, 1, 12, keep=True)
+    put_village(s, 1, 22, keep=True)
+    put_path(s, 1, [26, 32, 37, 42, 46, 41])          # 5 roads
+    put_path(s, 2, [8, 13, 9, 5, 1, 4, 0])            # 6 roads, holder
+    assert s["longest_road"] == 2 and board.total_points(s, 1) == 8
+    put_road(s, 0, 5, 2)
+    give(s, 0, timber=1, brick=1, wool=1, grain=1)
+    act(s, S.BUILD_VILLAGE + 5)   # player_0 cuts player_2: the award goes to player_1 alone
+    assert s["longest_road"] == 1 and board.total_points(s, 1) == 10
+    assert s["phase"] == S.PHASE_MAIN, "not player_1's turn: no win yet"
+    act(s, S.END_TURN)
+    assert s["phase"] == S.PHASE_GAME_OVER and s["winner"] == 1, "wins when the turn comes"
+
+
+# =========================================================================== observation
+def test_observation_shows_others_hands_only_as_counts():
+    s = main_position()
+    give(s, 1, wool=2, ore=1)
+    a = observe(s, 0)
+    t = s.copy()
+    t["hand"][1] = [3, 0, 0, 0, 0]
+    b = observe(t, 0)
+    np.testing.assert_array_equal(a, b)
+    assert not np.array_equal(observe(t, 1), observe(s, 1))
+
+
+def test_observation_is_seat_relative():
+    s = main_position()
+    put_village(s, 2, 8)
+    o2 = observe(s, 2)
+    o0 = observe(s, 0)
+    base = S.NUM_HEXES * S.OBS_HEX + S.NUM_HARBOURS * S.OBS_HARBOUR + 8 * S.OBS_CORNER
+    assert o2[base + 0] == 1.0, "the observer's own village is in slot 0"
+    assert o0[base + 2 * 2] == 1.0, "player_2 is two seats after player_0"
+
+
+def test_determinize_keeps_counts_and_what_the_trade_table_shows():
+    s = main_position()
+    give(s, 0, timber=2)
+    give(s, 1, ore=2, wool=3)
+    give(s, 2, ore=1, grain=4)
+    give(s, 3, brick=2, grain=1)
+    give_card(s, 1, S.KNIGHT)
+    give_card(s, 2, S.VICTORY_POINT)
+    act(s, S.OFFER_TRADE)
+    act(s, amount(S.OFFER_GIVE, TIMBER, 1))
+    act(s, amount(S.OFFER_GET, ORE, 1))
+    act(s, S.TRADE_ACCEPT)                   # player_1 accepts; player_2 (holds ore) to answer
+    changed = 0
+    for k in range(40):
+        t = s.copy()
+        core.determinize(t, 3)
+        np.testing.assert_array_equal(observe(t, 3), observe(s, 3))
+        assert t["hand"][1, ORE] >= 1 and t["hand"][2, ORE] >= 1, "shown on the table"
+        assert t["hand"].sum(axis=1).tolist() == s["hand"].sum(axis=1).tolist()
+        assert t["hand"].sum(axis=0).tolist() == s["hand"].sum(axis=0).tolist()
+        assert t["hand"][3].tolist() == s["hand"][3].tolist()
+        assert t["cards"].sum(axis=1).tolist() == s["cards"].sum(axis=1).tolist()
+        assert core.check_invariants(t) == 0
+        changed += not np.array_equal(t["hand"], s["hand"]) or not np.array_equal(t["cards"], s["cards"])
+    assert changed > 20
+
+
+# =========================================================================== fuzz
+@njit(cache=True)
+def _fuzz(states, n, opts, seed, max_steps, check_every):
+    """Random games to their end; after every step the core's invariants, a non-empty mask while
+    live, the brute-force longest road and the award holder are checked."""
+    rng = np.zeros(2, np.uint64)
+    seed_rng(rng, seed)
+    mask = np.zeros(S.NUM_ACTIONS, np.bool_)
+    ended = 0
+    total = 0
+    for i in range(states.shape[0]):
+        s = states[i]
+        core.init(s, n, opts, random_u64(rng))
+        steps = 0
+        while core.to_act(s) >= 0 and steps < max_steps:
+            m = core.legal_mask(s, mask)
+            if m <= 0:
+                return i, steps, -1
+            core.apply(s, pick_legal(mask, m, rng))
+            steps += 1
+            code = core.check_invariants(s)
+            if code != 0:
+                return i, steps, code
+            if steps % check_every == 0 and s['phase'] > S.PHASE_SETUP_ROAD:
+                for p in range(n):
+                    if board.longest_trail_brute(s, p) != s['road_length'][p]:
+                        return i, steps, 100
+                    # hand plus bank per resource, pieces and points from their sources
+                    if board.public_points(s, p) != (_count_level(s, p, S.VILLAGE)
+                                                     + 2 * _count_level(s, p, S.KEEP)
+                                                     + (2 if s['longest_road'] == p else 0)
+                                                     + (2 if s['largest_army'] == p else 0)):
+                        return i, steps, 101
+        total += steps
+        if core.to_act(s) < 0:
+            ended += 1
+            if board.total_points(s, s['winner']) < 10:
+                return i, steps, 102
+    return -1, total, ended
+
+
+@njit(cache=True)
+def _count_level(s, p, level):
+    k = 0
+    for c in range(S.NUM_CORNERS):
+        if s['corner_owner'][c] == p and s['corner_level'][c] == level:
+            k += 1
+    return k
+
+
+def _run_fuzz(games, n, hidden, fixed, seed):
+    states = np.zeros(games, S.RECORD_DTYPE)
+    i, step, code = _fuzz(states, n, np.array([hidden, fixed], np.int64), np.uint64(seed), 100000, 7)
+    names = {**GAME.invariant_names, -1: "empty mask", 100: "longest road differs from brute force",
+             101: "points differ from their sources", 102: "winner without ten points"}
+    assert i < 0, f"game {i}, step {step}: {names.get(code, code)}"
+    assert code == games, "every game reached the rules' end"
+
+
+@pytest.mark.parametrize("n,hidden,fixed", [(4, 0, 0), (3, 1, 0), (4, 1, 1)])
+def test_fuzz_random_games_keep_the_invariants(n, hidden, fixed):
+    _run_fuzz(120, n, hidden, fixed, seed=11 + n + 2 * hidden + 4 * fixed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n,hidden,fixed", [(4, 0, 0), (3, 0, 0), (4, 1, 0), (3, 1, 1)])
+def test_fuzz_many_random_games_keep_the_invariants(n, hidden, fixed):
+    _run_fuzz(2000, n, hidden, fixed, seed=1000 + n + 2 * hidden + 4 * fixed)
