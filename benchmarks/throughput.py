@@ -186,7 +186,7 @@ _STARTUP_SCRIPT = r"""
 import time
 t_start = time.time()
 p0 = time.perf_counter()
-import json, sys
+import json, resource, sys
 import numpy as np
 from frontierzoo.envs import get_game, make
 p_import = time.perf_counter()
@@ -206,15 +206,14 @@ if sys.argv[3] == "cold":
     k.random_rollouts(np.zeros(2, game.dtype), n, game.options(n), np.uint64(1), 0)
     p_roll = time.perf_counter()
     out["rollout"] = p_roll - p_step
+    ru = resource.getrusage(resource.RUSAGE_SELF)
+    out["cpu"] = ru.ru_utime + ru.ru_stime
     mod = sys.modules[game.core.__name__.rsplit(".", 1)[0]]
     if hasattr(mod, "vector_env"):
         v = mod.vector_env(2, num_players=n)
         v.reset(seed=0)
         v.step(v.random_actions(np.random.default_rng(0)))
         out["vector"] = time.perf_counter() - p_roll
-import resource
-ru = resource.getrusage(resource.RUSAGE_SELF)
-out["cpu"] = ru.ru_utime + ru.ru_stime
 print("STARTUP " + json.dumps(out))
 """
 
@@ -347,7 +346,9 @@ def report(res, command) -> str:
     peers = [p for p in res["peers"]]
     out = [f"Command: `{command}`  ", f"Machine: {res['machine']}  ",
            f"Each figure: the median of {res['repeats']} runs of >= {res['seconds']:g} s each. "
-           "A step is one decision. Ratios: our steps/s over the peer's steps/s.", ""]
+           "A step is one decision (a Catanatron step is one of its actions, dice rolls included). "
+           "Ratios: our steps/s over the peer's steps/s. The vector env's games/s counts games finished "
+           "inside the window, so it reads low for long games and short windows.", ""]
     head = "| what | steps/s | games/s | steps/game |" + "".join(f" x {lbl.split(' (')[0]} |" for lbl, *_ in peers)
     out += [head, "|---|---:|---:|---:|" + "---:|" * len(peers)]
     for name, n, rows in res["ours"]:
@@ -361,7 +362,7 @@ def report(res, command) -> str:
             out.append(f"| {label} | {note} | | |" + " |" * len(peers))
     out.append("")
     if res["startup"]:
-        out += ["| game | cold JIT compile (empty cache) | CPU time of that process | of which import / reset / step / "
+        out += ["| game | cold JIT compile (empty cache) | its CPU time | of which import / reset / step / "
                 "rollout | vector env compile (extra) | cached start to first step | of which import / reset / step |",
                 "|---|---:|---:|---|---:|---:|---|"]
         for name, n, cold, cached, _ in res["startup"]:
