@@ -1,0 +1,296 @@
+"""A Frontier heuristic: the rulebook's advice ("Where to build and when to trade") as rules.
+
+Reads the live record through ``info["env"]`` but uses only what its seat may know: its own hand
+and cards, the island, the pieces, the bank's stock and the other players' public counts.
+
+* Opening: the corner with the most production (pips: a 6 or 8 is five chances in 36, a 2 or 12
+  one), a bonus for new resources and for a harbour of a resource it touches; the road points at
+  the best corner still open beyond it.
+* Turn: build what it can in the order keep, village, road towards an open good corner (only
+  while no village spot is open), card; trade towards the cheapest missing piece — with the bank
+  or a harbour, or by offering one spare card for one missing card; end the turn.
+* The bandit goes where the leader (others' public points) produces most and it produces
+  nothing; it robs the player with the most cards there.
+* It answers an offer yes when it gets a card it needs for a card it can spare and the proposer
+  is not close to winning; it discards its most plentiful cards.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from frontierzoo.envs.frontier import board
+from frontierzoo.envs.frontier.content import CARD_COST, KEEP_COST, ROAD_COST, VILLAGE_COST
+from frontierzoo.envs.frontier.state import (
+    BANK_TRADE, BUILD_KEEP, BUILD_ROAD, BUILD_VILLAGE, BUY_CARD, CORNER_CORNERS,
+    CORNER_HARBOUR, CORNER_HEXES, DISCARD, EDGE_CORNERS, END_TURN,
+    GENERAL_HARBOUR, KNIGHT, MONOPOLY_PICK, MOVE_BANDIT, NUM_CORNERS,
+    NUM_RESOURCES, OFFER_GET, OFFER_GIVE, OFFER_TRADE, PHASE_DISCARD, PHASE_MAIN,
+    PHASE_MONOPOLY, PHASE_MOVE_BANDIT, PHASE_OFFER_GET, PHASE_OFFER_GIVE, PHASE_PRE_ROLL,
+    PHASE_ROAD_BUILDING, PHASE_SETUP_ROAD, PHASE_SETUP_VILLAGE, PHASE_STEAL, PHASE_TRADE_CHOOSE,
+    PHASE_TRADE_REPLY, PHASE_YEAR_OF_PLENTY, PLAY_KNIGHT, PLAY_MONOPOLY, PLAY_ROAD_BUILDING,
+    PLAY_YEAR_OF_PLENTY, ROLL, STEAL, TERRAIN_RESOURCE, TRADE_ACCEPT, TRADE_CANCEL,
+    TRADE_COMPLETE, TRADE_DECLINE, VILLAGE, YEAR_OF_PLENTY_PICK, amount_action)
+from frontierzoo.envs.frontier.trade import bank_rate
+
+from .base import Agent
+
+PIPS = np.array([0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1], np.float64)  # chances in 36 by number
+RESOURCE_WEIGHT = np.array([1.0, 1.0, 0.8, 1.0, 1.0])  # timber, brick, wool, grain, ore
+GOAL_COSTS = {"keep": KEEP_COST, "village": VILLAGE_COST, "road": ROAD_COST, "card": CARD_COST}
+LEADER_POINTS = 7  # no trade helps a player this close to 10
+
+
+class FrontierHeuristic(Agent):
+    name = "heuristic"
+    needs_env = True
+
+    def __init__(self, seed=None):
+        super().__init__(seed)
+        self._offer = None  # (give, give_count, get, get_count) being put on the table
+
+    def act(self, observation, action_mask, info=None) -> int:
+        if info is None or "env" not in info:
+            raise ValueError("FrontierHeuristic needs the live env as info['env']")
+        s = info["env"].record
+        legal = np.flatnonzero(action_mask)
+        a = self.choose(s, int(s["acting"]), set(legal.tolist()))
+        if a is None or a not in legal:
+            a = int(legal[self.rng.integers(legal.size)])
+        return int(a)
+
+    # ------------------------------------------------------------------ knowledge
+    def corner_value(self, s, c, me, production=None):
+        """Expected production of a village on c, with bonuses for new resources and harbours."""
+        v = 0.0
+        seen = set()
+        for h in CORNER_HEXES[c]:
+            if h < 0:
+                continue
+            r = TERRAIN_RESOURCE[s["hex_terrain"][h]]
+            if r < 0:
+                continue
+            p = PIPS[s["hex_number"][h]] * RESOURCE_WEIGHT[r]
+            if h == s["bandit"]:
+                p *= 0.3
+            v += p
+            seen.add(int(r))
+        if production is not None:
+            v += 1.5 * sum(1 for r in seen if production[r] == 0)
+        hb = CORNER_HARBOUR[c]
+        if hb >= 0 and s["harbour_revealed"][hb]:
+            k = s["harbour_kind"][hb]
+            if k == GENERAL_HARBOUR:
+                v += 1.0
+            elif production is not None and production[k] >= 4:
+                v += 2.0
+        return v
+
+    def production(self, s, me):
+        prod = np.zeros(NUM_RESOURCES)
+        for c in range(NUM_CORNERS):
+            if s["corner_owner"][c] == me:
+                for h in CORNER_HEXES[c]:
+                    if h >= 0:
+                        r = TERRAIN_RESOURCE[s["hex_terrain"][h]]
+                        if r >= 0:
+                            prod[r] += PIPS[s["hex_number"][h]] * s["corner_level"][c]
+        return prod
+
+    def open_corner(self, s, c):
+        return bool(board.corner_free_by_distance(s, c))
+
+    def missing(self, s, me, cost):
+        return np.maximum(np.asarray(cost) - s["hand"][me], 0)
+
+    def goal(self, s, me, legal):
+        """The piece to save for: a village where one may stand, else a keep, else a road towards
+        a good corner, else a card."""
+        has_spot = any(BUILD_VILLAGE + c in legal or (s["villages_left"][me] > 0 and
+                       board.can_place_village(s, me, c)) for c in range(NUM_CORNERS))
+        has_village = any(s["corner_owner"][c] == me and s["corner_level"][c] == VILLAGE
+                          for c in range(NUM_CORNERS))
+        if s["villages_left"][me] > 0 and has_spot:
+            return "village"
+        if s["keeps_left"][me] > 0 and has_village:
+            return "keep"
+        if s["villages_left"][me] > 0 and s["roads_left"][me] > 0:
+            return "road"
+        return "card"
+
+    def spare(self, s, me, cost):
+        """Cards beyond what the goal needs."""
+        return np.maximum(s["hand"][me] - np.asarray(cost), 0)
+
+    def leader_points(self, s, q):
+        return int(board.public_points(s, q))
+
+    # ------------------------------------------------------------------ choices
+    def choose(self, s, me, legal):
+        ph = int(s["phase"])
+        if ph == PHASE_SETUP_VILLAGE:
+            prod = self.production(s, me)
+            return max((a for a in legal), key=lambda a: self.corner_value(s, a - BUILD_VILLAGE, me, prod))
+        if ph in (PHASE_SETUP_ROAD, PHASE_ROAD_BUILDING):
+            return self.best_road(s, me, legal)
+        if ph == PHASE_PRE_ROLL:
+            if PLAY_KNIGHT in legal and self.bandit_hurts_me(s, me):
+                return PLAY_KNIGHT
+            return ROLL
+        if ph == PHASE_MAIN:
+            return self.main(s, me, legal)
+        if ph == PHASE_DISCARD:
+            hand = s["hand"][me].astype(float)
+            need = np.asarray(GOAL_COSTS[self.goal(s, me, legal)])
+            return DISCARD + int(np.argmax(hand - need + 0.01 * np.arange(5)
+                                           - 100 * (hand == 0)))
+        if ph == PHASE_MOVE_BANDIT:
+            return self.bandit_hex(s, me, legal)
+        if ph == PHASE_STEAL:
+            n = int(s["num_players"])
+            return max(legal, key=lambda a: (int(s["hand"][(me + a - STEAL + 1) % n].sum()),
+                                             self.leader_points(s, (me + a - STEAL + 1) % n)))
+        if ph == PHASE_YEAR_OF_PLENTY:
+            need = self.missing(s, me, GOAL_COSTS[self.goal(s, me, legal)])
+            order = np.argsort(-need + 0.01 * s["bank"] * -1)
+            for r in order:
+                if YEAR_OF_PLENTY_PICK + r in legal:
+                    return YEAR_OF_PLENTY_PICK + int(r)
+        if ph == PHASE_MONOPOLY:
+            # the resource the bank has least of is the one most held by the players
+            return MONOPOLY_PICK + int(np.argmin(s["bank"] + 0.01 * np.arange(5)))
+        if ph == PHASE_OFFER_GIVE and self._offer is not None:
+            return amount_action(OFFER_GIVE, self._offer[0], self._offer[1])
+        if ph == PHASE_OFFER_GET and self._offer is not None:
+            offer, self._offer = self._offer, None
+            return amount_action(OFFER_GET, offer[2], offer[3])
+        if ph == PHASE_TRADE_REPLY:
+            return self.reply(s, me, legal)
+        if ph == PHASE_TRADE_CHOOSE:
+            for a in sorted(legal):
+                if a >= TRADE_COMPLETE:
+                    return a
+            return TRADE_CANCEL
+        return None
+
+    def bandit_hurts_me(self, s, me):
+        h = s["bandit"]
+        return any(s["corner_owner"][c] == me for c in range(NUM_CORNERS) if h in CORNER_HEXES[c])
+
+    def bandit_hex(self, s, me, legal):
+        n = int(s["num_players"])
+        best, best_v = None, -1e9
+        for a in legal:
+            h = a - MOVE_BANDIT
+            v = 0.0
+            r = TERRAIN_RESOURCE[s["hex_terrain"][h]]
+            pip = PIPS[s["hex_number"][h]] if r >= 0 else 0.0
+            for c in range(NUM_CORNERS):
+                if h not in CORNER_HEXES[c]:
+                    continue
+                q = s["corner_owner"][c]
+                if q < 0:
+                    continue
+                lvl = s["corner_level"][c]
+                if q == me:
+                    v -= 10 * pip * lvl
+                else:
+                    v += pip * lvl * (1 + 0.3 * self.leader_points(s, q)) + 0.5 * (s["hand"][q].sum() > 0)
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    def best_road(self, s, me, legal):
+        """The road whose far end leads to the most valuable open corner (itself or one beyond)."""
+        prod = self.production(s, me)
+        best, best_v = None, -1e9
+        for a in legal:
+            if not BUILD_ROAD <= a < BUILD_VILLAGE:
+                continue
+            e = a - BUILD_ROAD
+            v = -1e9
+            for c in EDGE_CORNERS[e]:
+                if s["corner_owner"][c] >= 0 and s["corner_owner"][c] != me:
+                    continue
+                if self.open_corner(s, c) and not board.has_road_at(s, me, c):
+                    v = max(v, self.corner_value(s, c, me, prod) + 1.0)
+                for o in CORNER_CORNERS[c]:
+                    if o >= 0 and self.open_corner(s, o):
+                        v = max(v, 0.8 * self.corner_value(s, o, me, prod))
+            v += 0.01 * self.rng.random()
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    def main(self, s, me, legal):
+        keeps = [a for a in legal if BUILD_KEEP <= a < MOVE_BANDIT]
+        if keeps:
+            return max(keeps, key=lambda a: self.corner_value(s, a - BUILD_KEEP, me))
+        villages = [a for a in legal if BUILD_VILLAGE <= a < BUILD_KEEP]
+        if villages:
+            prod = self.production(s, me)
+            return max(villages, key=lambda a: self.corner_value(s, a - BUILD_VILLAGE, me, prod))
+        goal = self.goal(s, me, legal)
+        if PLAY_KNIGHT in legal and (self.bandit_hurts_me(s, me) or s["cards_played"][me, KNIGHT] >= 2):
+            return PLAY_KNIGHT
+        if PLAY_ROAD_BUILDING in legal and goal == "road":
+            return PLAY_ROAD_BUILDING
+        if PLAY_YEAR_OF_PLENTY in legal and self.missing(s, me, GOAL_COSTS[goal]).sum() >= 1:
+            return PLAY_YEAR_OF_PLENTY
+        if PLAY_MONOPOLY in legal and s["bank"].min() <= 10:
+            return PLAY_MONOPOLY
+        if goal in ("road", "village") and s["roads_left"][me] > 0:
+            roads = [a for a in legal if BUILD_ROAD <= a < BUILD_VILLAGE]
+            if roads and (goal == "road" or not self.village_spot_open(s, me)):
+                return self.best_road(s, me, legal)
+        if BUY_CARD in legal and goal in ("card", "keep") and self.missing(s, me, GOAL_COSTS[goal]).sum() > 1:
+            return BUY_CARD
+        if BUY_CARD in legal and goal == "card":
+            return BUY_CARD
+        t = self.trade_towards(s, me, legal, GOAL_COSTS[goal])
+        if t is not None:
+            return t
+        return END_TURN
+
+    def village_spot_open(self, s, me):
+        return any(board.can_place_village(s, me, c) for c in range(NUM_CORNERS))
+
+    def trade_towards(self, s, me, legal, cost):
+        """A bank or harbour trade, else an offer, that brings the goal one card closer."""
+        need = self.missing(s, me, cost)
+        if need.sum() == 0:
+            return None
+        spare = self.spare(s, me, cost)
+        want = int(np.argmax(need))
+        for g in np.argsort(-spare):
+            a = BANK_TRADE + int(g) * NUM_RESOURCES + want
+            if a in legal and spare[g] >= self.rate(s, me, int(g)):
+                return a
+        if OFFER_TRADE in legal and need.sum() <= 2:
+            g = int(np.argmax(spare))
+            if spare[g] >= 1 and g != want:
+                self._offer = (g, 1, want, 1)
+                return OFFER_TRADE
+        return None
+
+    def rate(self, s, me, r):
+        return int(bank_rate(s, me, r))
+
+    def reply(self, s, me, legal):
+        if TRADE_ACCEPT not in legal:
+            return TRADE_DECLINE
+        proposer = int(s["current"])
+        if self.leader_points(s, proposer) >= LEADER_POINTS:
+            return TRADE_DECLINE
+        goal = self.goal(s, me, set())
+        cost = np.asarray(GOAL_COSTS[goal])
+        give, gc = int(s["trade_get"]), int(s["trade_get_count"])
+        get, rc = int(s["trade_give"]), int(s["trade_give_count"])
+        need = self.missing(s, me, cost)
+        spare = self.spare(s, me, cost)
+        if spare[give] >= gc and need[get] > 0 and gc <= rc + 1:
+            return TRADE_ACCEPT
+        return TRADE_DECLINE
+
+
+def make(seed=None):
+    return FrontierHeuristic(seed=seed)
