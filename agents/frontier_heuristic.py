@@ -21,7 +21,8 @@ import numpy as np
 from frontierzoo.envs.frontier import board
 from frontierzoo.envs.frontier.content import CARD_COST, KEEP_COST, ROAD_COST, VILLAGE_COST
 from frontierzoo.envs.frontier.state import (
-    BANK_TRADE, BUILD_KEEP, BUILD_ROAD, BUILD_VILLAGE, BUY_CARD, CORNER_CORNERS,
+    BANK_TRADE, BUILD_KEEP, BUILD_KEEP_END, BUILD_ROAD, BUILD_ROAD_END, BUILD_VILLAGE,
+    BUILD_VILLAGE_END, BUY_CARD, CORNER_CORNERS,
     CORNER_HARBOUR, CORNER_HEXES, DISCARD, EDGE_CORNERS, END_TURN,
     GENERAL_HARBOUR, KNIGHT, MONOPOLY_PICK, MOVE_BANDIT, NUM_CORNERS,
     NUM_RESOURCES, OFFER_GET, OFFER_GIVE, OFFER_TRADE, PHASE_DISCARD, PHASE_MAIN,
@@ -204,7 +205,7 @@ class FrontierHeuristic(Agent):
         prod = self.production(s, me)
         best, best_v = None, -1e9
         for a in legal:
-            if not BUILD_ROAD <= a < BUILD_VILLAGE:
+            if not BUILD_ROAD <= a < BUILD_ROAD_END:
                 continue
             e = a - BUILD_ROAD
             v = -1e9
@@ -222,10 +223,10 @@ class FrontierHeuristic(Agent):
         return best
 
     def main(self, s, me, legal):
-        keeps = [a for a in legal if BUILD_KEEP <= a < MOVE_BANDIT]
+        keeps = [a for a in legal if BUILD_KEEP <= a < BUILD_KEEP_END]
         if keeps:
             return max(keeps, key=lambda a: self.corner_value(s, a - BUILD_KEEP, me))
-        villages = [a for a in legal if BUILD_VILLAGE <= a < BUILD_KEEP]
+        villages = [a for a in legal if BUILD_VILLAGE <= a < BUILD_VILLAGE_END]
         if villages:
             prod = self.production(s, me)
             return max(villages, key=lambda a: self.corner_value(s, a - BUILD_VILLAGE, me, prod))
@@ -239,7 +240,7 @@ class FrontierHeuristic(Agent):
         if PLAY_MONOPOLY in legal and s["bank"].min() <= 10:
             return PLAY_MONOPOLY
         if goal in ("road", "village") and s["roads_left"][me] > 0:
-            roads = [a for a in legal if BUILD_ROAD <= a < BUILD_VILLAGE]
+            roads = [a for a in legal if BUILD_ROAD <= a < BUILD_ROAD_END]
             if roads and (goal == "road" or not self.village_spot_open(s, me)):
                 return self.best_road(s, me, legal)
         if BUY_CARD in legal and goal in ("card", "keep") and self.missing(s, me, GOAL_COSTS[goal]).sum() > 1:

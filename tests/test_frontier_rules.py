@@ -447,7 +447,7 @@ def test_cannot_build_without_the_cost():
     put_road(s, 0, 8, 4)
     give(s, 0, timber=1, wool=1, ore=2)
     ids = legal(s)
-    assert not any(S.BUILD_ROAD <= a < S.MOVE_BANDIT for a in ids)
+    assert not any(S.BUILD_ROAD <= a < S.BUILD_KEEP_END for a in ids)
     assert S.BUY_CARD not in ids
 
 
@@ -455,10 +455,10 @@ def test_road_must_touch_own_network():
     s = main_position()
     put_village(s, 0, 8)
     give(s, 0, timber=5, brick=5)
-    roads = {a - S.BUILD_ROAD for a in legal(s) if S.BUILD_ROAD <= a < S.BUILD_VILLAGE}
+    roads = {a - S.BUILD_ROAD for a in legal(s) if S.BUILD_ROAD <= a < S.BUILD_ROAD_END}
     assert roads == {edge(8, o) for o in S.CORNER_CORNERS[8] if o >= 0}
     act(s, S.BUILD_ROAD + edge(8, 4))
-    roads = {a - S.BUILD_ROAD for a in legal(s) if S.BUILD_ROAD <= a < S.BUILD_VILLAGE}
+    roads = {a - S.BUILD_ROAD for a in legal(s) if S.BUILD_ROAD <= a < S.BUILD_ROAD_END}
     assert edge(4, 1) in roads and edge(4, 0) in roads
 
 
@@ -469,7 +469,7 @@ def test_road_network_broken_by_opponent_building():
     put_village(s, 1, 1)
     put_road(s, 0, 4, 1)     # our road runs into player_1's village at corner 1
     give(s, 0, timber=5, brick=5)
-    roads = {a - S.BUILD_ROAD for a in legal(s) if S.BUILD_ROAD <= a < S.BUILD_VILLAGE}
+    roads = {a - S.BUILD_ROAD for a in legal(s) if S.BUILD_ROAD <= a < S.BUILD_ROAD_END}
     assert edge(1, 5) not in roads, "another player's building breaks the network at its corner"
     assert edge(4, 0) in roads
 
@@ -480,10 +480,10 @@ def test_village_needs_own_road_and_distance_rule():
     put_path(s, 0, [8, 4, 1, 5])
     put_road(s, 1, 5, 9)
     give(s, 0, timber=2, brick=2, wool=2, grain=2)
-    villages = {a - S.BUILD_VILLAGE for a in legal(s) if S.BUILD_VILLAGE <= a < S.BUILD_KEEP}
+    villages = {a - S.BUILD_VILLAGE for a in legal(s) if S.BUILD_VILLAGE <= a < S.BUILD_VILLAGE_END}
     assert villages == {1, 5}, "4 is next to 8; other corners have no road of ours"
     put_village(s, 2, 9)
-    villages = {a - S.BUILD_VILLAGE for a in legal(s) if S.BUILD_VILLAGE <= a < S.BUILD_KEEP}
+    villages = {a - S.BUILD_VILLAGE for a in legal(s) if S.BUILD_VILLAGE <= a < S.BUILD_VILLAGE_END}
     assert villages == {1}, "5 is next to player_2's village on 9, whoever's piece it is"
 
 
@@ -492,7 +492,7 @@ def test_keep_upgrades_own_village_only_and_returns_it():
     put_village(s, 0, 8)
     put_village(s, 1, 20)
     give(s, 0, grain=2, ore=3)
-    keeps = {a - S.BUILD_KEEP for a in legal(s) if S.BUILD_KEEP <= a < S.MOVE_BANDIT}
+    keeps = {a - S.BUILD_KEEP for a in legal(s) if S.BUILD_KEEP <= a < S.BUILD_KEEP_END}
     assert keeps == {8}
     act(s, S.BUILD_KEEP + 8)
     assert s["corner_level"][8] == S.KEEP and s["villages_left"][0] == 5 and s["keeps_left"][0] == 3
@@ -508,7 +508,7 @@ def test_piece_limits_five_villages_four_keeps_fifteen_roads():
     s["keeps_left"][0] = 0
     s["roads_left"][0] = 0
     ids = legal(s)
-    assert not any(S.BUILD_ROAD <= a < S.MOVE_BANDIT for a in ids)
+    assert not any(S.BUILD_ROAD <= a < S.BUILD_KEEP_END for a in ids)
     assert (C.VILLAGES_PER_PLAYER, C.KEEPS_PER_PLAYER, C.ROADS_PER_PLAYER) == (5, 4, 15)
 
 
@@ -517,7 +517,7 @@ def test_bank_trade_four_to_one():
     s = main_position()
     put_village(s, 0, 8)
     give(s, 0, wool=4, ore=3)
-    trades = {a for a in legal(s) if S.BANK_TRADE <= a < S.OFFER_GIVE}
+    trades = {a for a in legal(s) if S.BANK_TRADE <= a < S.BANK_TRADE_END}
     assert trades == {S.BANK_TRADE + WOOL * 5 + r for r in range(5) if r != WOOL}
     act(s, S.BANK_TRADE + WOOL * 5 + BRICK)
     assert hand(s, 0) == [0, 1, 0, 0, 3]
@@ -535,7 +535,7 @@ def test_special_harbour_two_to_one_for_its_resource_only():
     s = main_position()
     put_village(s, 0, 2)  # the 2:1 wool harbour on corners 2 and 6
     give(s, 0, wool=2, ore=2)
-    trades = {a for a in legal(s) if S.BANK_TRADE <= a < S.OFFER_GIVE}
+    trades = {a for a in legal(s) if S.BANK_TRADE <= a < S.BANK_TRADE_END}
     assert trades == {S.BANK_TRADE + WOOL * 5 + r for r in range(5) if r != WOOL}
     act(s, S.BANK_TRADE + WOOL * 5 + TIMBER)
     assert hand(s, 0) == [1, 0, 0, 0, 2]
@@ -620,7 +620,7 @@ def test_trade_only_on_your_own_turn_after_the_throw():
     give_card(s, 0, S.KNIGHT)
     pre_roll(s)
     ids = legal(s)
-    assert S.OFFER_TRADE not in ids and not any(S.BANK_TRADE <= a < S.OFFER_GIVE for a in ids)
+    assert S.OFFER_TRADE not in ids and not any(S.BANK_TRADE <= a < S.BANK_TRADE_END for a in ids)
     s["phase"] = S.PHASE_MAIN
     s["rolled"] = 1
     give(s, 1, ore=1)

@@ -17,7 +17,8 @@ from .board import (any_road_placeable, can_place_road, can_place_village, corne
 from .content import (BANK_START, CARD_COST, CARD_COUNTS, DECK_SIZE, DECK_START, KEEP_COST,
                       KEEPS_PER_PLAYER, ROAD_COST, ROADS_PER_PLAYER, VILLAGE_COST,
                       VILLAGES_PER_PLAYER)
-from .state import (BANK_TRADE, BUILD_KEEP, BUILD_ROAD, BUILD_VILLAGE, BUY_CARD, CORNER_EDGES,
+from .state import (BANK_TRADE, BANK_TRADE_END, BUILD_KEEP, BUILD_KEEP_END, BUILD_ROAD,
+                    BUILD_ROAD_END, BUILD_VILLAGE, BUILD_VILLAGE_END, BUY_CARD, CORNER_EDGES,
                     COUNTER_OFFER, DISCARD, DISCARD_LIMIT, EDGE_CORNERS, END_TURN, HEX_CORNERS,
                     KEEP, KNIGHT, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, MAX_PLAYERS, MONOPOLY,
                     MONOPOLY_PICK, MOVE_BANDIT, NUM_ACTIONS, NUM_CARD_KINDS, NUM_CORNERS,
@@ -688,14 +689,14 @@ def _apply_turn_action(s, p, a):
         play_monopoly(s, p)
     elif a == OFFER_TRADE:
         open_offer(s)
-    elif a < BUILD_VILLAGE:
+    elif BUILD_ROAD <= a < BUILD_ROAD_END:
         pay(s, p, ROAD_COST)
         place_road(s, p, a - BUILD_ROAD)
-    elif a < BUILD_KEEP:
+    elif BUILD_VILLAGE <= a < BUILD_VILLAGE_END:
         build_village(s, p, a - BUILD_VILLAGE)
-    elif a < MOVE_BANDIT:
+    elif BUILD_KEEP <= a < BUILD_KEEP_END:
         build_keep(s, p, a - BUILD_KEEP)
-    elif BANK_TRADE <= a < OFFER_GIVE:
+    elif BANK_TRADE <= a < BANK_TRADE_END:
         g = (a - BANK_TRADE) // NUM_RESOURCES
         trade_with_bank(s, p, g, (a - BANK_TRADE) % NUM_RESOURCES)
 

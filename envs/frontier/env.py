@@ -6,7 +6,10 @@ import numpy as np
 from ..common.game import Game
 from . import core
 from .trade import bank_rate
-from .state import (BANK_TRADE, BUILD_KEEP, BUILD_ROAD, BUILD_VILLAGE, BUY_CARD, CARD_NAMES,
+from .state import (BANK_TRADE_END, BUILD_KEEP_END, BUILD_ROAD_END, BUILD_VILLAGE_END,
+                    COUNTER_OFFER_END, DISCARD_END, MONOPOLY_PICK_END, MOVE_BANDIT_END,
+                    OFFER_GET_END, OFFER_GIVE_END, STEAL_END, YEAR_OF_PLENTY_PICK_END,
+                    BANK_TRADE, BUILD_KEEP, BUILD_ROAD, BUILD_VILLAGE, BUY_CARD, CARD_NAMES,
                     COUNTER_OFFER, DISCARD, EDGE_CORNERS, END_TURN, MAX_PLAYERS, MONOPOLY_PICK,
                     MOVE_BANDIT, NUM_ACTIONS, NUM_RESOURCES, OBS_SIZE, PHASE_NAMES, PLAY_KNIGHT,
                     PLAY_MONOPOLY, PLAY_ROAD_BUILDING, PLAY_YEAR_OF_PLENTY, OFFER_GIVE, OFFER_GET,
@@ -93,39 +96,39 @@ class FrontierGame(Game):
             return "cancel the offer"
         if a == OFFER_TRADE:
             return "make an offer to the other players"
-        if a < BUILD_VILLAGE:
+        if BUILD_ROAD <= a < BUILD_ROAD_END:
             e = a - BUILD_ROAD
             free = " (free)" if s["free_roads"] > 0 else ""
             return f"build road on edge {e} (between corners {EDGE_CORNERS[e, 0]} and {EDGE_CORNERS[e, 1]}){free}"
-        if a < BUILD_KEEP:
+        if BUILD_VILLAGE <= a < BUILD_VILLAGE_END:
             c = a - BUILD_VILLAGE
             return f"build village on corner {c} ({self._corner_words(s, c)})"
-        if a < MOVE_BANDIT:
+        if BUILD_KEEP <= a < BUILD_KEEP_END:
             c = a - BUILD_KEEP
             return f"upgrade the village on corner {c} to a keep ({self._corner_words(s, c)})"
-        if a < STEAL:
+        if MOVE_BANDIT <= a < MOVE_BANDIT_END:
             h = a - MOVE_BANDIT
             return f"move the bandit to hex {h} ({self._hex_words(s, h)})"
-        if a < DISCARD:
+        if STEAL <= a < STEAL_END:
             return f"take a card from player_{(seat + a - STEAL + 1) % n}"
-        if a < YEAR_OF_PLENTY_PICK:
+        if DISCARD <= a < DISCARD_END:
             return f"discard 1 {RESOURCE_NAMES[a - DISCARD]}"
-        if a < MONOPOLY_PICK:
+        if YEAR_OF_PLENTY_PICK <= a < YEAR_OF_PLENTY_PICK_END:
             return f"take 1 {RESOURCE_NAMES[a - YEAR_OF_PLENTY_PICK]} from the supply (year of plenty)"
-        if a < BANK_TRADE:
+        if MONOPOLY_PICK <= a < MONOPOLY_PICK_END:
             return f"name {RESOURCE_NAMES[a - MONOPOLY_PICK]} (monopoly)"
-        if a < OFFER_GIVE:
+        if BANK_TRADE <= a < BANK_TRADE_END:
             g, r = divmod(a - BANK_TRADE, NUM_RESOURCES)
             rate = int(bank_rate(s, seat, g)) if 0 <= seat < n else 4
             return f"trade {_n(rate, g)} to the bank for 1 {RESOURCE_NAMES[r]}"
-        if a < OFFER_GET:
+        if OFFER_GIVE <= a < OFFER_GIVE_END:
             r, c = divmod(a - OFFER_GIVE, MAX_TRADE_COUNT)
             return f"offer {_n(c + 1, r)}"
-        if a < COUNTER_OFFER:
+        if OFFER_GET <= a < OFFER_GET_END:
             r, c = divmod(a - OFFER_GET, MAX_TRADE_COUNT)
             give = _n(int(s["trade_give_count"]), int(s["trade_give"])) if s["trade_give"] >= 0 else "it"
             return f"offer {give} for {_n(c + 1, r)}"
-        if a < TRADE_COMPLETE:
+        if COUNTER_OFFER <= a < COUNTER_OFFER_END:
             w, wc = divmod(a - COUNTER_OFFER, MAX_TRADE_COUNT)
             asked = f"{_n(int(s['trade_get_count']), int(s['trade_get']))}" if s["trade_get"] >= 0 else "what is asked"
             return f"counter: give {asked} but want {_n(wc + 1, w)} instead"

@@ -6,6 +6,10 @@ sqrt(3)/2, y in units of 1/2 of a hex's circumradius) so that every corner lands
 point and two hexes share a corner exactly when they compute the same point. The arrays are module
 globals, which Numba freezes as constants when it compiles a kernel.
 
+Numba's on-disk cache keys a kernel by its own source file, not by the constants it imports from
+here: after changing a constant, touch (or edit) board.py, trade.py and core.py, or clear their
+__pycache__, or cached kernels keep the old values.
+
 Ids are stable: hexes in reading order (top row left to right, then the next row), corners sorted
 by (y, x), edges sorted by their (lower corner, higher corner) pair, the 30 coastal corners and
 edges in clockwise order starting from the top-left.
@@ -97,21 +101,29 @@ NUM_HEXES = 19
 NUM_CORNERS = 54
 NUM_EDGES = 72
 NUM_HARBOURS = 9
-BUILD_ROAD = 11                                        # + edge
-BUILD_VILLAGE = BUILD_ROAD + NUM_EDGES                 # + corner
-BUILD_KEEP = BUILD_VILLAGE + NUM_CORNERS               # + corner
-MOVE_BANDIT = BUILD_KEEP + NUM_CORNERS                 # + hex
-STEAL = MOVE_BANDIT + NUM_HEXES                        # + (k - 1): the k-th player after you
+# The small ranges of the sub-decisions come first and the long board ranges last: a uniformly
+# random pick scans the mask only up to the action it picks, so this order keeps rollouts fast.
+STEAL = 11                                             # + (k - 1): the k-th player after you
 DISCARD = STEAL + (MAX_PLAYERS - 1)                    # + resource
 YEAR_OF_PLENTY_PICK = DISCARD + NUM_RESOURCES          # + resource
 MONOPOLY_PICK = YEAR_OF_PLENTY_PICK + NUM_RESOURCES    # + resource
-BANK_TRADE = MONOPOLY_PICK + NUM_RESOURCES             # + give * 5 + get (give != get)
-OFFER_GIVE = BANK_TRADE + NUM_RESOURCES * NUM_RESOURCES          # + resource * 2 + count - 1
+OFFER_GIVE = MONOPOLY_PICK + NUM_RESOURCES             # + resource * 2 + count - 1
 OFFER_GET = OFFER_GIVE + NUM_RESOURCES * MAX_TRADE_COUNT         # + resource * 2 + count - 1
 COUNTER_OFFER = OFFER_GET + NUM_RESOURCES * MAX_TRADE_COUNT
 # + want * 2 + want_count - 1: "I give what you asked, but I want want_count of want instead"
 TRADE_COMPLETE = COUNTER_OFFER + NUM_RESOURCES * MAX_TRADE_COUNT   # + (k - 1): the k-th after you
-NUM_ACTIONS = TRADE_COMPLETE + (MAX_PLAYERS - 1)
+BANK_TRADE = TRADE_COMPLETE + (MAX_PLAYERS - 1)        # + give * 5 + get (give != get)
+MOVE_BANDIT = BANK_TRADE + NUM_RESOURCES * NUM_RESOURCES           # + hex
+BUILD_ROAD = MOVE_BANDIT + NUM_HEXES                   # + edge
+BUILD_VILLAGE = BUILD_ROAD + NUM_EDGES                 # + corner
+BUILD_KEEP = BUILD_VILLAGE + NUM_CORNERS               # + corner
+NUM_ACTIONS = BUILD_KEEP + NUM_CORNERS
+# where each range ends (exclusive)
+STEAL_END, DISCARD_END = DISCARD, YEAR_OF_PLENTY_PICK
+YEAR_OF_PLENTY_PICK_END, MONOPOLY_PICK_END = MONOPOLY_PICK, OFFER_GIVE
+OFFER_GIVE_END, OFFER_GET_END, COUNTER_OFFER_END = OFFER_GET, COUNTER_OFFER, TRADE_COMPLETE
+TRADE_COMPLETE_END, BANK_TRADE_END, MOVE_BANDIT_END = BANK_TRADE, MOVE_BANDIT, BUILD_ROAD
+BUILD_ROAD_END, BUILD_VILLAGE_END, BUILD_KEEP_END = BUILD_VILLAGE, BUILD_KEEP, NUM_ACTIONS
 
 
 def amount_action(base, resource, count):
