@@ -30,7 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "Lineups: at 2 seats every pair of agents; at 3+ seats each agent alone against a "
                     "table of each other agent; a lone agent plays itself. Seats rotate one place per "
                     "game so each agent sits in each seat equally often. Prints, per game and seat "
-                    "count, each agent's win rate with a 95%% Wilson interval and the mean decisions "
+                    "count, each agent's win rate with a 95% Wilson interval and the mean decisions "
                     "per game, then the tournament's decisions/s and games/s. A shared win counts as "
                     "a win for each winner. The same --seed gives the same table.")
     arena.add_arguments(a)
