@@ -1031,3 +1031,15 @@ def test_fuzz_random_games_keep_the_invariants(n, hidden, fixed):
 @pytest.mark.parametrize("n,hidden,fixed", [(4, 0, 0), (3, 0, 0), (4, 1, 0), (3, 1, 1)])
 def test_fuzz_many_random_games_keep_the_invariants(n, hidden, fixed):
     _run_fuzz(2000, n, hidden, fixed, seed=1000 + n + 2 * hidden + 4 * fixed)
+
+
+# =========================================================================== options
+def test_options_are_checked():
+    assert GAME.options(4).tolist() == [0, 0]
+    assert GAME.options(3, hidden_harbours=True, fixed_island=True).tolist() == [1, 1]
+    with pytest.raises(ValueError, match=r"num_players must be one of \[3, 4\]"):
+        GAME.options(2)
+    with pytest.raises(ValueError, match="hidden_harbours must be True or False"):
+        GAME.options(4, hidden_harbours="yes")
+    with pytest.raises(TypeError):
+        GAME.options(4, seafarers=True)
