@@ -592,6 +592,21 @@ def test_counter_offer_as_in_the_rulebook_example():
 
 
 def test_proposer_cannot_complete_a_counter_it_cannot_pay():
+    s = main_position(n=4)
+    give(s, 0, timber=1, wool=1)
+    give(s, 1, ore=1)
+    give(s, 2, ore=1)
+    act(s, S.OFFER_TRADE)
+    act(s, amount(S.OFFER_GIVE, TIMBER, 1))
+    act(s, amount(S.OFFER_GET, ORE, 1))
+    act(s, amount(S.COUNTER_OFFER, GRAIN, 2))   # player_1 wants 2 grain: the proposer has none
+    act(s, amount(S.COUNTER_OFFER, WOOL, 1))    # player_2 wants 1 wool
+    assert legal(s) == {S.TRADE_CANCEL, S.TRADE_COMPLETE + 1}
+    act(s, S.TRADE_CANCEL)
+    assert hand(s, 0) == [1, 0, 1, 0, 0] and s["phase"] == S.PHASE_MAIN
+
+
+def test_offer_whose_answers_the_proposer_cannot_pay_lapses():
     s = main_position(n=3)
     give(s, 0, timber=1)
     give(s, 1, ore=1)
@@ -599,9 +614,8 @@ def test_proposer_cannot_complete_a_counter_it_cannot_pay():
     act(s, amount(S.OFFER_GIVE, TIMBER, 1))
     act(s, amount(S.OFFER_GET, ORE, 1))
     act(s, amount(S.COUNTER_OFFER, GRAIN, 2))
-    assert legal(s) == {S.TRADE_CANCEL}
-    act(s, S.TRADE_CANCEL)
-    assert hand(s, 0) == [1, 0, 0, 0, 0] and s["phase"] == S.PHASE_MAIN
+    # cancelling is the only choice left, so it is made without a decision
+    assert hand(s, 0) == [1, 0, 0, 0, 0] and s["phase"] == S.PHASE_MAIN and s["acting"] == 0
 
 
 def test_offer_nobody_can_take_lapses():

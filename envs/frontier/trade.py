@@ -152,8 +152,9 @@ def mask_replies(s, q, mask, accept, decline):
 @njit(cache=True)
 def pass_to_next_replier(s):
     """Hand the offer to the next player in turn order who can answer it (the others decline
-    without a decision); after the last, the proposer chooses, or, if nobody accepted or countered,
-    the offer lapses and the turn goes on."""
+    without a decision); after the last, the proposer chooses among the answers it can pay. If
+    there is none (nobody accepted, or every counter asks for what the proposer lacks), cancelling
+    is the only choice left, so the offer lapses without a decision and the turn goes on."""
     n = s['num_players']
     q = (s['trade_replier'] + 1) % n
     while q != s['current']:
@@ -163,10 +164,13 @@ def pass_to_next_replier(s):
         s['trade_reply'][q] = REPLY_DECLINE
         q = (q + 1) % n
     s['trade_replier'] = -1
+    p = s['current']
     for k in range(n):
         if s['trade_reply'][k] == REPLY_ACCEPT or s['trade_reply'][k] == REPLY_COUNTER:
-            s['phase'] = PHASE_TRADE_CHOOSE
-            return
+            res, cnt = proposer_pays(s, k)
+            if s['hand'][p, res] >= cnt:
+                s['phase'] = PHASE_TRADE_CHOOSE
+                return
     clear_trade(s)
 
 
