@@ -9,7 +9,9 @@ Numba keys its on-disk cache of a closure by its pickled cell contents, and a pi
 carries a per-process uuid, so such closures would recompile in every process. ``_cached_jit``
 keys them instead by a fingerprint of the game's and the engine's source files (and Numba's
 version): each game gets its own cached copy, reloaded in a second process and rebuilt whenever
-any source it was compiled from changes.
+any source it was compiled from changes. It also names each closure after its game: closures
+share a qualified name, and two games' cached copies loaded into one process would otherwise
+carry the same symbol names and clash.
 """
 from __future__ import annotations
 
@@ -20,13 +22,14 @@ from types import SimpleNamespace
 import numba
 import numpy as np
 from numba import njit
+from numba.extending import register_jitable
 
 from .rng import randint, random_u64, seed_rng
 
 _BUILT: dict = {}
 
 
-@njit(cache=True)
+@register_jitable
 def pick_legal(mask, n, rng):
     """A uniformly random legal action from a bool mask with ``n`` legal entries."""
     k = randint(rng, n)
@@ -42,8 +45,7 @@ def kernels(game) -> SimpleNamespace:
     """The compiled drivers for ``game`` (built on first use, then shared)."""
     key = game.name
     if key not in _BUILT:
-        _BUILT[key] = _build(game.core, game.dtype, game.num_actions, game.obs_size,
-                             _source_fingerprint(game.core))
+        _BUILT[key] = _build(game.core, game.dtype, game.num_actions, game.obs_size)
     return _BUILT[key]
 
 
@@ -51,7 +53,8 @@ def game_jit(core):
     """A decorator: ``njit(cache=True)`` for closures over ``core``'s kernels that really caches
     (see the module docstring). Use it for any jitted code built per game (search, agents)."""
     fingerprint = _source_fingerprint(core)
-    return lambda fn: _cached_jit(fn, fingerprint)
+    game = core.__name__.rsplit(".", 2)[-2]   # frontierzoo.envs.<game>.core
+    return lambda fn: _cached_jit(fn, fingerprint, game)
 
 
 def _source_fingerprint(core) -> str:
@@ -64,9 +67,12 @@ def _source_fingerprint(core) -> str:
     return h.hexdigest()
 
 
-def _cached_jit(fn, fingerprint):
-    """``njit(cache=True)`` for a closure over a game's kernels, its cache keyed by ``fingerprint``
-    in place of the closure's (unstable) pickled cells; the rest of the key is Numba's own."""
+def _cached_jit(fn, fingerprint, game):
+    """``njit(cache=True)`` for a closure over a game's kernels, named after the game, its cache
+    keyed by ``fingerprint`` in place of the closure's (unstable) pickled cells; the rest of the key
+    is Numba's own."""
+    fn.__qualname__ = f"{fn.__qualname__}__{game}"
+    fn.__name__ = f"{fn.__name__}__{game}"
     disp = njit(cache=True)(fn)
     code_hash = hashlib.sha256(fn.__code__.co_code).hexdigest()
 
@@ -77,7 +83,7 @@ def _cached_jit(fn, fingerprint):
     return disp
 
 
-def _build(core, dtype, num_actions, obs_size, fingerprint):
+def _build(core, dtype, num_actions, obs_size):
     """The drivers. Those called once per step (``aec_*``, ``vec_*``) take the records as their raw
     bytes (``states.view(np.uint8)``) and view them as records inside: Numba unboxes a structured
     array argument in ~4 us, a byte array in ~0.3 us."""
@@ -91,10 +97,9 @@ def _build(core, dtype, num_actions, obs_size, fingerprint):
     step_count = core.step_count
     check_invariants = core.check_invariants
 
-    def jit(fn):
-        return _cached_jit(fn, fingerprint)
+    jit = game_jit(core)
 
-    @jit
+    @register_jitable
     def _decision_view(s, seat, obs, mask):
         """Fill the mask (as bool) and observation of ``seat`` if it is to act."""
         if seat >= 0:
@@ -129,7 +134,7 @@ def _build(core, dtype, num_actions, obs_size, fingerprint):
         _decision_view(s, seat, obs, mask)
         return seat, obs, mask
 
-    @jit
+    @register_jitable
     def _add_margin_change(s, before, rew):
         """``reward="vp"``: each seat's change in (own score - mean of the others' scores)."""
         n = rew.shape[0]

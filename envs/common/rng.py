@@ -1,11 +1,16 @@
 """The one random generator of frontierzoo: PCG32 (O'Neill, 2014), its state kept in the record.
 
+The draws are ``register_jitable``: compiled into each kernel that uses them rather than as
+separate dispatchers, which keeps a game's cold compile short. ``seed_rng`` stays a dispatcher, to
+be called from Python too.
+
 Every game keeps a ``rng`` field of two uint64 words (state, increment) in its state record and
 draws all of its randomness here, so that a seed and a sequence of actions reproduce a game bit for
 bit in any process, batch position or thread. Nothing here touches ``np.random`` or ``random``.
 """
 import numpy as np
 from numba import njit
+from numba.extending import register_jitable
 
 RNG_WORDS = 2  # the record field: rng = (state, increment), dtype uint64
 
@@ -14,7 +19,7 @@ _ONE = np.uint64(1)
 _MASK32 = np.uint64(0xFFFFFFFF)
 
 
-@njit(cache=True)
+@register_jitable
 def _splitmix64(x):
     """One step of SplitMix64: spreads a small seed over all 64 bits."""
     x = x + np.uint64(0x9E3779B97F4A7C15)
@@ -37,7 +42,7 @@ def seed_rng(rng, seed):
     next_u32(rng)
 
 
-@njit(cache=True)
+@register_jitable
 def next_u32(rng):
     """The next 32 random bits (PCG-XSH-RR), as an int64 in [0, 2**32)."""
     old = rng[0]
@@ -48,7 +53,7 @@ def next_u32(rng):
     return np.int64(out)
 
 
-@njit(cache=True)
+@register_jitable
 def randint(rng, n):
     """A uniform integer in [0, n) for 1 <= n < 2**32, without modulo bias (rejection)."""
     bound = np.int64(n)
@@ -59,7 +64,7 @@ def randint(rng, n):
             return r % bound
 
 
-@njit(cache=True)
+@register_jitable
 def random_u64(rng):
     """64 random bits, e.g. to seed a fresh game or a determinisation from this stream."""
     hi = np.uint64(next_u32(rng))
@@ -67,7 +72,7 @@ def random_u64(rng):
     return (hi << np.uint64(32)) | lo
 
 
-@njit(cache=True)
+@register_jitable
 def shuffle(rng, items, n):
     """Fisher–Yates shuffle of the first ``n`` entries of ``items`` in place."""
     for i in range(n - 1, 0, -1):
@@ -77,7 +82,7 @@ def shuffle(rng, items, n):
         items[j] = t
 
 
-@njit(cache=True)
+@register_jitable
 def roll_die(rng, sides):
     """One fair die with ``sides`` faces: 1..sides."""
     return randint(rng, sides) + 1

@@ -6,6 +6,7 @@ turn) up to the next decision.
 """
 import numpy as np
 from numba import njit
+from numba.extending import register_jitable as rule
 
 from ..common.rng import randint, random_u64, seed_rng, shuffle
 from .content import WALL_HAS, WALL_KIND, WALL_SHAPE, WALL_SYMBOLS
@@ -22,24 +23,24 @@ from .state import (A_ARMY, A_BUILD, A_CAMP, A_DIRECTION, A_DISCARD, A_DRAWBRIDG
 # --------------------------------------------------------------------------- cards and places
 
 
-@njit(cache=True)
+@rule
 def wall_card(seat, wall):
     """The card id of wall ``wall`` of ``seat``'s colour (colour = seat)."""
     return seat * CARDS_PER_COLOUR + wall
 
 
-@njit(cache=True)
+@rule
 def is_wall(card):
     return card % CARDS_PER_COLOUR < WALLS
 
 
-@njit(cache=True)
+@rule
 def is_camp(card):
     k = card % CARDS_PER_COLOUR
     return FIRST_CAMP <= k < FIRST_ARMY
 
 
-@njit(cache=True)
+@rule
 def top_card(s, seat, space):
     """The visible card of a space, -1 if it holds none."""
     h = s['height'][seat, space]
@@ -48,29 +49,29 @@ def top_card(s, seat, space):
     return s['fort'][seat, space, h - 1]
 
 
-@njit(cache=True)
+@rule
 def top_is_wall_of_kind(s, seat, space, kind):
     c = top_card(s, seat, space)
     return c >= 0 and is_wall(c) and WALL_KIND[c % CARDS_PER_COLOUR] == kind
 
 
-@njit(cache=True)
+@rule
 def is_empty_space(s, seat, space):
     """No card and no army on it."""
     return s['height'][seat, space] == 0 and s['armies_here'][seat, space] == 0
 
 
-@njit(cache=True)
+@rule
 def is_teammate(s, a, b):
     return s['teams'] != 0 and a != b and a % 2 == b % 2
 
 
-@njit(cache=True)
+@rule
 def is_opponent(s, a, b):
     return a != b and not is_teammate(s, a, b)
 
 
-@njit(cache=True)
+@rule
 def rel_seat(s, seat, rel):
     return (seat + rel) % s['num_players']
 
@@ -146,7 +147,7 @@ def init(s, num_players, opts, seed):
 # --------------------------------------------------------------------------- moving cards
 
 
-@njit(cache=True)
+@rule
 def draw_card(s, seat):
     """Draw the top wall of the dungeon into the hand; an emptied dungeon triggers the end."""
     n = s['dungeon_size'][seat]
@@ -160,27 +161,27 @@ def draw_card(s, seat):
         s['end_triggered'] = 1
 
 
-@njit(cache=True)
+@rule
 def take_from_hand(s, seat, wall):
     s['hand'][seat, wall] = False
     s['hand_count'][seat] -= 1
 
 
-@njit(cache=True)
+@rule
 def push_card(s, fort, space, card):
     h = s['height'][fort, space]
     s['fort'][fort, space, h] = card
     s['height'][fort, space] = h + 1
 
 
-@njit(cache=True)
+@rule
 def return_drawbridge_from(s, fort, space):
     """The drawbridge token comes back when its space is destroyed or covered."""
     if s['drawbridge'][fort] == space:
         s['drawbridge'][fort] = -1
 
 
-@njit(cache=True)
+@rule
 def destroy_space(s, fort, space):
     """Destroy every card on a space: all go to the attacked player's own discard pile."""
     for i in range(s['height'][fort, space]):
@@ -190,7 +191,7 @@ def destroy_space(s, fort, space):
     return_drawbridge_from(s, fort, space)
 
 
-@njit(cache=True)
+@rule
 def can_destroy(s, fort, space, breach):
     """A space can be destroyed if it holds a card and its visible card is not a defended wall
     (a pair of rams or catapults destroys defended walls too)."""
@@ -202,13 +203,13 @@ def can_destroy(s, fort, space, breach):
 # --------------------------------------------------------------------------- building walls
 
 
-@njit(cache=True)
+@rule
 def shape_fits(wall, space):
     """Corner walls go on the four corner spaces, straight walls next to the dungeon."""
     return (WALL_SHAPE[wall] == CORNER) == (space % 2 == 0)
 
 
-@njit(cache=True)
+@rule
 def arrows_point_at(s, seat, space):
     """The two arrows on the back of the dungeon's top card point at two opposite spaces."""
     n = s['dungeon_size'][seat]
@@ -218,7 +219,7 @@ def arrows_point_at(s, seat, space):
     return AXIS_SPACES[axis, 0] == space or AXIS_SPACES[axis, 1] == space
 
 
-@njit(cache=True)
+@rule
 def can_build_at(s, seat, wall, space, free):
     """Wall placement: the right shape of space, no army there, and either a space the top
     dungeon card's arrows point at or a space showing a camp (``free``: any space)."""
@@ -232,7 +233,7 @@ def can_build_at(s, seat, wall, space, free):
     return c >= 0 and is_camp(c)
 
 
-@njit(cache=True)
+@rule
 def can_build_anywhere(s, seat, wall, free):
     for space in range(SPACES):
         if can_build_at(s, seat, wall, space, free):
@@ -240,7 +241,7 @@ def can_build_anywhere(s, seat, wall, free):
     return False
 
 
-@njit(cache=True)
+@rule
 def fort_complete(s, seat):
     """Every visible card a wall (the shapes already make 4 corners and 4 straights)."""
     for space in range(SPACES):
@@ -250,7 +251,7 @@ def fort_complete(s, seat):
     return True
 
 
-@njit(cache=True)
+@rule
 def build_wall(s, seat, wall, space):
     """Place a wall face up on a space of one's fort, covering what is there; a completed fort
     wins at once, otherwise identical symbols side by side form pairs that fire."""
@@ -262,7 +263,7 @@ def build_wall(s, seat, wall, space):
     form_pairs(s, seat, wall, space)
 
 
-@njit(cache=True)
+@rule
 def form_pairs(s, seat, wall, space):
     """Combination effects: the new wall and a ring neighbour showing the same symbol make a pair."""
     for d in (SPACES - 1, 1):
@@ -277,13 +278,13 @@ def form_pairs(s, seat, wall, space):
 # --------------------------------------------------------------------------- camps and armies
 
 
-@njit(cache=True)
+@rule
 def camp_fort_allowed(s, seat, fort):
     """Camps go in one's own fort; in the team game also in the teammate's."""
     return fort == seat or is_teammate(s, seat, fort)
 
 
-@njit(cache=True)
+@rule
 def has_camp(s, seat):
     for k in range(CAMPS):
         if s['camp_reserve'][seat, k]:
@@ -291,7 +292,7 @@ def has_camp(s, seat):
     return False
 
 
-@njit(cache=True)
+@rule
 def place_camp(s, seat, fort, space):
     """Place the next camp card from the reserve on an empty space."""
     for k in range(CAMPS):
@@ -301,7 +302,7 @@ def place_camp(s, seat, fort, space):
             return
 
 
-@njit(cache=True)
+@rule
 def can_place_camp(s, seat):
     if not has_camp(s, seat):
         return False
@@ -313,7 +314,7 @@ def can_place_camp(s, seat):
     return False
 
 
-@njit(cache=True)
+@rule
 def reserve_army(s, seat):
     for k in range(ARMIES):
         if s['army_fort'][seat, k] == ARMY_RESERVE:
@@ -321,7 +322,7 @@ def reserve_army(s, seat):
     return -1
 
 
-@njit(cache=True)
+@rule
 def army_direction_ok(space, d):
     """An army attacks in a straight line along the fort; it may not face the dungeon."""
     r = SPACE_ROW[space] + DIR_DROW[d]
@@ -329,7 +330,7 @@ def army_direction_ok(space, d):
     return not (r == 1 and c == 1)
 
 
-@njit(cache=True)
+@rule
 def place_army(s, seat, fort, space, d):
     k = reserve_army(s, seat)
     s['army_fort'][seat, k] = fort
@@ -338,7 +339,7 @@ def place_army(s, seat, fort, space, d):
     s['armies_here'][fort, space] += 1
 
 
-@njit(cache=True)
+@rule
 def lift_army(s, seat, k, status):
     """Take an army off its space: back to the reserve, or overthrown for good."""
     s['armies_here'][s['army_fort'][seat, k], s['army_space'][seat, k]] -= 1
@@ -347,7 +348,7 @@ def lift_army(s, seat, k, status):
     s['army_dir'][seat, k] = -1
 
 
-@njit(cache=True)
+@rule
 def advance_armies(s, seat):
     """At the start of the owner's turn each army moves one space in its direction, destroying
     every card on the space it enters; one that leaves the fort goes back to its owner; one that
@@ -373,7 +374,7 @@ def advance_armies(s, seat):
         s['army_space'][seat, k] = nxt
 
 
-@njit(cache=True)
+@rule
 def may_overthrow(s, seat, owner, k):
     """A guard overthrows an opponent's army invading one's own fort (or the teammate's)."""
     fort = s['army_fort'][owner, k]
@@ -383,7 +384,7 @@ def may_overthrow(s, seat, owner, k):
 # --------------------------------------------------------------------------- effects
 
 
-@njit(cache=True)
+@rule
 def line_destroyable(s, seat, victim, side, k, breach):
     for i in range(3):
         space = LINES[side, k, i]
@@ -392,7 +393,7 @@ def line_destroyable(s, seat, victim, side, k, breach):
     return False
 
 
-@njit(cache=True)
+@rule
 def destroy_line(s, victim, side, k, breach):
     for i in range(3):
         space = LINES[side, k, i]
@@ -400,7 +401,7 @@ def destroy_line(s, victim, side, k, breach):
             destroy_space(s, victim, space)
 
 
-@njit(cache=True)
+@rule
 def target_ok(s, seat, victim, symbol, breach):
     """Whether an attack on ``victim`` would destroy something."""
     if not is_opponent(s, seat, victim):
@@ -414,7 +415,7 @@ def target_ok(s, seat, victim, symbol, breach):
     return s['dungeon_size'][victim] > 0   # siege tower
 
 
-@njit(cache=True)
+@rule
 def guard_ok(s, seat):
     """The guard can place an army on an empty opponent space, or overthrow an invader."""
     n = s['num_players']
@@ -431,7 +432,7 @@ def guard_ok(s, seat):
     return False
 
 
-@njit(cache=True)
+@rule
 def mason_ok(s, seat, free):
     """The mason needs a wall in the discard pile that can be built (a pair may also take the
     dungeon's top card)."""
@@ -443,7 +444,7 @@ def mason_ok(s, seat, free):
     return False
 
 
-@njit(cache=True)
+@rule
 def effect_usable(s, seat, symbol, pair):
     """An effect may be used only if it can do something."""
     if symbol == MASON:
@@ -456,7 +457,7 @@ def effect_usable(s, seat, symbol, pair):
     return False
 
 
-@njit(cache=True)
+@rule
 def start_effect(s, symbol, pair):
     """Begin resolving a symbol's effect; a pair's combination effect where it is a pair."""
     s['effect'] = symbol
@@ -465,7 +466,7 @@ def start_effect(s, symbol, pair):
     s['mason_free'] = 1 if pair and symbol == MASON else 0
 
 
-@njit(cache=True)
+@rule
 def effect_stage(symbol):
     if symbol == MASON:
         return ST_MASON_PICK
@@ -474,7 +475,7 @@ def effect_stage(symbol):
     return ST_TARGET
 
 
-@njit(cache=True)
+@rule
 def finish_effect(s):
     """The effect is over: the card that was played for it goes on its owner's discard pile
     (only now, so a mason cannot rebuild the very card it was played from)."""
@@ -486,7 +487,7 @@ def finish_effect(s):
         s['played_card'] = -1
 
 
-@njit(cache=True)
+@rule
 def use_done(s):
     s['effect_uses'] -= 1
     if s['effect_uses'] <= 0:
@@ -496,7 +497,7 @@ def use_done(s):
 # --------------------------------------------------------------------------- the turn
 
 
-@njit(cache=True)
+@rule
 def start_turn(s, seat):
     """A turn: the armies advance, then the player plays one card."""
     s['turn_seat'] = seat
@@ -505,7 +506,7 @@ def start_turn(s, seat):
     s['stage'] = ST_MAIN
 
 
-@njit(cache=True)
+@rule
 def settle(s):
     """Run the automatic steps until a decision is due or the game is over."""
     while True:
@@ -522,7 +523,7 @@ def settle(s):
             return
 
 
-@njit(cache=True)
+@rule
 def resolve(s):
     """The current effect's next use if it can do something; then pending pairs (one kind alone
     fires at once, several kinds let the player choose the order); then the rest of the turn."""
@@ -548,7 +549,7 @@ def resolve(s):
         s['stage'] = ST_AFTER_PLAY
 
 
-@njit(cache=True)
+@rule
 def door_walls(s, seat):
     n = 0
     for space in range(SPACES):
@@ -557,7 +558,7 @@ def door_walls(s, seat):
     return n
 
 
-@njit(cache=True)
+@rule
 def after_play(s):
     """After the card: the drawbridge may be lowered onto a door wall, then the draw."""
     seat = s['turn_seat']
@@ -567,7 +568,7 @@ def after_play(s):
         s['stage'] = ST_END_TURN
 
 
-@njit(cache=True)
+@rule
 def end_turn(s):
     """Draw one wall; then the drawbridge's extra turn, or the next player. Once a dungeon has run
     out, the game ends when every player has had the same number of turns."""
@@ -588,7 +589,7 @@ def end_turn(s):
 # --------------------------------------------------------------------------- the end
 
 
-@njit(cache=True)
+@rule
 def fort_score(s, seat):
     """2 points a visible wall, 1 a visible camp (covered cards score nothing)."""
     pts = 0
@@ -599,7 +600,7 @@ def fort_score(s, seat):
     return pts
 
 
-@njit(cache=True)
+@rule
 def army_score(s, seat):
     """1 point for each of one's armies in an opponent's fort."""
     pts = 0
@@ -610,7 +611,7 @@ def army_score(s, seat):
     return pts
 
 
-@njit(cache=True)
+@rule
 def seat_points(s, seat, with_bonus):
     pts = fort_score(s, seat) + army_score(s, seat)
     if with_bonus and s['dungeon_size'][seat] > 0:
@@ -618,7 +619,7 @@ def seat_points(s, seat, with_bonus):
     return pts
 
 
-@njit(cache=True)
+@rule
 def side_points(s, seat, with_bonus):
     """A player's points, or in the team game their team's."""
     pts = seat_points(s, seat, with_bonus)
@@ -627,7 +628,7 @@ def side_points(s, seat, with_bonus):
     return pts
 
 
-@njit(cache=True)
+@rule
 def finish(s):
     s['stage'] = ST_OVER
     s['actor'] = -1
@@ -635,7 +636,7 @@ def finish(s):
         s['last_rewards'][i] = 1.0 if s['winner'][i] else -1.0
 
 
-@njit(cache=True)
+@rule
 def win_at_once(s, seat):
     """The first to complete their fort wins at once (in the team game, with their teammate)."""
     for i in range(s['num_players']):
@@ -643,7 +644,7 @@ def win_at_once(s, seat):
     finish(s)
 
 
-@njit(cache=True)
+@rule
 def end_by_dungeon(s):
     """The dungeon-out ending: score forts, armies and the 2-point bonus; ties share the win."""
     best = -1
@@ -894,7 +895,7 @@ def scores(s, out):
 # --------------------------------------------------------------------------- observations
 
 
-@njit(cache=True)
+@rule
 def _observe_fort(s, me, fort, out, o):
     n = s['num_players']
     for space in range(SPACES):
@@ -920,7 +921,7 @@ def _observe_fort(s, me, fort, out, o):
                     out[b + 15 + (owner - me) % n] += 1.0
 
 
-@njit(cache=True)
+@rule
 def _observe_seat_block(s, me, j, out, o):
     """What everyone knows about seat j: fort, armies, counts, dungeon back, discard pile."""
     _observe_fort(s, me, j, out, o)
