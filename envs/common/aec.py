@@ -114,7 +114,8 @@ class FrontierZooEnv(AECEnv):
         # ``options`` is accepted for PettingZoo's API and unused: a game's options are fixed when
         # the env is made, so that the spaces stay what they were.
         self._seed = _fresh_seed() if seed is None else int(seed) & 0xFFFFFFFFFFFFFFFF
-        seat, obs, mask = self._k.aec_reset(self._buf, self.num_players, self._opts, np.uint64(self._seed))
+        seat, obs, mask = self._k.aec(self._buf, True, self.num_players, self._opts, np.uint64(self._seed),
+                                      0, False, self._rew)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -166,7 +167,8 @@ class FrontierZooEnv(AECEnv):
         if not self._mask[a]:
             return self._illegal(agent, a)
         self._cumulative_rewards[agent] = 0.0
-        seat, obs, mask = self._k.aec_step(self._buf, a, self.reward_mode == "vp", self._rew)
+        seat, obs, mask = self._k.aec(self._buf, False, self.num_players, self._opts, np.uint64(0),
+                                      a, self.reward_mode == "vp", self._rew)
         self._steps += 1
         cumulative = self._cumulative_rewards
         for name, r in zip(self.possible_agents, self._rew.tolist()):

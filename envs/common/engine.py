@@ -83,19 +83,37 @@ def _cached_jit(fn, fingerprint, game):
     return disp
 
 
+_INLINED = set()
+
+
+def inline(kernel):
+    """The Python function of a core's kernel, registered so that jitted code calling it compiles
+    its body in place (an overload) instead of linking the kernel's own dispatcher.
+
+    Every dispatcher Numba compiles becomes a library with its own machine code for all it links
+    in; calling the kernels through their dispatchers made each of a game's ~11 kernels generate
+    machine code for the whole game once more on the first run. Drivers built on ``inline`` compile
+    the rules once each."""
+    fn = kernel.py_func
+    if fn not in _INLINED:
+        register_jitable(fn)
+        _INLINED.add(fn)
+    return fn
+
+
 def _build(core, dtype, num_actions, obs_size):
-    """The drivers. Those called once per step (``aec_*``, ``vec_*``) take the records as their raw
+    """The drivers. Those called once per step (``aec``, ``vec``) take the records as their raw
     bytes (``states.view(np.uint8)``) and view them as records inside: Numba unboxes a structured
     array argument in ~4 us, a byte array in ~0.3 us."""
-    init = core.init
-    to_act = core.to_act
-    legal_mask = core.legal_mask
-    apply = core.apply
-    observe = core.observe
-    rewards = core.rewards
-    scores = core.scores
-    step_count = core.step_count
-    check_invariants = core.check_invariants
+    init = inline(core.init)
+    to_act = inline(core.to_act)
+    legal_mask = inline(core.legal_mask)
+    apply = inline(core.apply)
+    observe = inline(core.observe)
+    rewards = inline(core.rewards)
+    scores = inline(core.scores)
+    step_count = inline(core.step_count)
+    check_invariants = inline(core.check_invariants)
 
     jit = game_jit(core)
 
@@ -107,27 +125,22 @@ def _build(core, dtype, num_actions, obs_size):
             observe(s, seat, obs)
 
     @jit
-    def aec_reset(buf, num_players, opts, seed):
+    def aec(buf, reset, num_players, opts, seed, action, vp, rew):
+        """One AEC call: ``reset`` a game from ``seed``, or apply ``action`` (already checked
+        legal) writing per-seat rewards into ``rew``; then the next seat, its observation and
+        mask. One driver for both, so the game's code is compiled to machine code once."""
         s = buf.view(dtype)[0]
-        init(s, num_players, opts, seed)
-        seat = to_act(s)
-        obs = np.zeros(obs_size, np.float32)
-        mask = np.zeros(num_actions, np.bool_)
-        _decision_view(s, seat, obs, mask)
-        return seat, obs, mask
-
-    @jit
-    def aec_step(buf, action, vp, rew):
-        """Apply ``action`` (already checked legal); write per-seat rewards into ``rew``."""
-        s = buf.view(dtype)[0]
-        n = rew.shape[0]
-        before = np.zeros(n, np.float32)
-        if vp:
-            scores(s, before)
-        apply(s, action)
-        rewards(s, rew)
-        if vp:
-            _add_margin_change(s, before, rew)
+        if reset:
+            init(s, num_players, opts, seed)
+        else:
+            n = rew.shape[0]
+            before = np.zeros(n, np.float32)
+            if vp:
+                scores(s, before)
+            apply(s, action)
+            rewards(s, rew)
+            if vp:
+                _add_margin_change(s, before, rew)
         seat = to_act(s)
         obs = np.zeros(obs_size, np.float32)
         mask = np.zeros(num_actions, np.bool_)
@@ -154,48 +167,41 @@ def _build(core, dtype, num_actions, obs_size):
         return obs
 
     @jit
-    def vec_reset(buf, num_players, opts, rng, seats, obs, masks, steps):
-        states = buf.view(dtype)
-        for i in range(states.shape[0]):
-            s = states[i]
-            init(s, num_players, opts, random_u64(rng))
-            steps[i] = 0
-            seats[i] = to_act(s)
-            masks[i, :] = False
-            obs[i, :] = 0.0
-            _decision_view(s, seats[i], obs[i], masks[i])
-
-    @jit
-    def vec_step(buf, actions, num_players, opts, rng, max_steps, vp,
-                 seats, obs, masks, rews, terminated, truncated, steps):
-        """Step every game of the batch; finished games restart from the batch's own rng.
+    def vec(buf, reset, actions, num_players, opts, rng, max_steps, vp,
+            seats, obs, masks, rews, terminated, truncated, steps):
+        """Reset every game of the batch from the batch's rng, or step each with its action;
+        finished games restart at once. One driver for both (one machine-code build).
 
         Returns the index of the first game whose action is illegal (nothing is stepped then),
         or -1.
         """
         states = buf.view(dtype)
         B = states.shape[0]
-        for i in range(B):
-            a = actions[i]
-            if a < 0 or a >= num_actions or not masks[i, a]:
-                return i
+        if not reset:
+            for i in range(B):
+                a = actions[i]
+                if a < 0 or a >= num_actions or not masks[i, a]:
+                    return i
         before = np.zeros(num_players, np.float32)
         for i in range(B):
             s = states[i]
-            if vp:
-                scores(s, before)
-            apply(s, actions[i])
-            steps[i] += 1
-            rewards(s, rews[i])
-            if vp:
-                _add_margin_change(s, before, rews[i])
-            seat = to_act(s)
-            terminated[i] = seat < 0
-            truncated[i] = seat >= 0 and max_steps > 0 and steps[i] >= max_steps
-            if terminated[i] or truncated[i]:
+            restart = reset
+            if not reset:
+                if vp:
+                    scores(s, before)
+                apply(s, actions[i])
+                steps[i] += 1
+                rewards(s, rews[i])
+                if vp:
+                    _add_margin_change(s, before, rews[i])
+                seat = to_act(s)
+                terminated[i] = seat < 0
+                truncated[i] = seat >= 0 and max_steps > 0 and steps[i] >= max_steps
+                restart = terminated[i] or truncated[i]
+            if restart:
                 init(s, num_players, opts, random_u64(rng))
                 steps[i] = 0
-                seat = to_act(s)
+            seat = to_act(s)
             seats[i] = seat
             masks[i, :] = False
             obs[i, :] = 0.0
@@ -275,7 +281,7 @@ def _build(core, dtype, num_actions, obs_size):
         return -1, total, ended
 
     return SimpleNamespace(
-        aec_reset=aec_reset, aec_step=aec_step, observe_seat=observe_seat,
-        vec_reset=vec_reset, vec_step=vec_step,
+        aec=aec, observe_seat=observe_seat,
+        vec=vec,
         random_rollouts=random_rollouts, fuzz=fuzz,
     )

@@ -53,8 +53,13 @@ class VectorEnv:
     def reset(self, seed=None):
         """Start every game afresh; returns ``(obs, masks, seats)``."""
         seed_rng(self._rng, np.uint64(_fresh_seed() if seed is None else int(seed) & 0xFFFFFFFFFFFFFFFF))
-        self._k.vec_reset(self.states.view(np.uint8), self.num_players, self._opts, self._rng,
-                          self.seats, self.obs, self.masks, self.steps)
+        self.rewards[:] = 0.0
+        self.terminated[:] = False
+        self.truncated[:] = False
+        no_actions = self.seats   # unread on a reset; same type as actions, so one compiled driver
+        self._k.vec(self.states.view(np.uint8), True, no_actions, self.num_players, self._opts, self._rng,
+                    self.max_steps, self.vp, self.seats, self.obs, self.masks, self.rewards,
+                    self.terminated, self.truncated, self.steps)
         self._has_reset = True
         return self.obs, self.masks, self.seats
 
@@ -64,9 +69,9 @@ class VectorEnv:
         actions = np.asarray(actions)
         if actions.shape != (self.num_envs,) or not np.issubdtype(actions.dtype, np.integer):
             raise ValueError(f"actions must be an int array of shape ({self.num_envs},), got {actions.dtype} {actions.shape}")
-        bad = self._k.vec_step(self.states.view(np.uint8), actions.astype(np.int64, copy=False), self.num_players, self._opts,
-                               self._rng, self.max_steps, self.vp, self.seats, self.obs, self.masks,
-                               self.rewards, self.terminated, self.truncated, self.steps)
+        bad = self._k.vec(self.states.view(np.uint8), False, actions.astype(np.int64, copy=False),
+                          self.num_players, self._opts, self._rng, self.max_steps, self.vp, self.seats,
+                          self.obs, self.masks, self.rewards, self.terminated, self.truncated, self.steps)
         if bad >= 0:
             legal = np.flatnonzero(self.masks[bad])[:5].tolist()
             raise ValueError(f"game {bad}: action {int(actions[bad])} is illegal for player_{int(self.seats[bad])} "
