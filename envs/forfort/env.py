@@ -167,6 +167,8 @@ class ForfortGame(Game):
         if s["stage"] == ST_OVER:
             won = [f"player_{j}" for j in range(n) if s["winner"][j]]
             lines.append(f"winner: {', '.join(won)}")
+        lines.append("key: C/S corner/straight wall, n/d/D normal/door/defended, symbols M mason R ram "
+                     "C catapult T siege tower G guard; +k covered cards; 1^ army of player_1 heading north")
         return "\n".join(lines)
 
     def render_rgb(self, s):
