@@ -19,8 +19,6 @@ import argparse
 import platform
 import statistics
 
-import numpy as np
-
 from frontierzoo.benchmarks.throughput import aec_loop, catanatron_loop, rollouts, vector_loop
 from frontierzoo.envs import frontier_v0
 

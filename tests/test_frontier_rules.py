@@ -122,13 +122,18 @@ def act(s, a):
     assert core.check_invariants(s) == 0, GAME.invariant_names[core.check_invariants(s)]
 
 
+@njit(cache=True)
+def _throw(rng):
+    return roll_die(rng, 6) + roll_die(rng, 6)
+
+
 def force_dice(s, total):
     """Point the record's rng at a stream whose next throw is ``total``."""
     for seed in range(10000):
         r = np.zeros(2, np.uint64)
         seed_rng(r, np.uint64(seed))
         t = r.copy()
-        if roll_die(t, 6) + roll_die(t, 6) == total:
+        if _throw(t) == total:
             s["rng"][:] = r
             return
     raise AssertionError

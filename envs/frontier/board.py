@@ -4,14 +4,15 @@ Every function takes the state record ``s`` and works on its fields; all are jit
 """
 import numpy as np
 from numba import njit
+from numba.extending import register_jitable
 
-from ..common.rng import randint, shuffle
+from ..common.rng import shuffle
 from .content import (KEEPS_PER_PLAYER, VILLAGES_PER_PLAYER, FIXED_HARBOURS, FIXED_NUMBER, FIXED_TERRAIN, HARBOUR_KINDS, NUMBER_TOKENS,
                       TERRAIN_TILES)
 from .state import (AWARD_POINTS, CORNER_CORNERS, CORNER_EDGES, CORNER_HARBOUR, CORNER_HEXES,
-                    DESERT, EDGE_CORNERS, HARBOUR_CORNERS, HEX_CORNERS, HEX_NEIGHBOURS, KEEP,
+                    DESERT, EDGE_CORNERS, HARBOUR_CORNERS, HEX_CORNERS, HEX_NEIGHBOURS,
                     LONGEST_ROAD_MIN, MAX_PLAYERS, NUM_CORNERS, NUM_EDGES, NUM_HARBOURS, NUM_HEXES,
-                    NUM_RESOURCES, TERRAIN_RESOURCE, VICTORY_POINT, VILLAGE)
+                    NUM_RESOURCES, TERRAIN_RESOURCE, VICTORY_POINT)
 
 MAX_ROAD_DEPTH = 16  # a trail uses each road at most once, and a player has 15 roads
 
@@ -33,7 +34,7 @@ def hot_numbers_adjacent(s):
     return False
 
 
-@njit(cache=True)
+@register_jitable
 def lay_random_island(s):
     """Shuffle the terrain tiles onto the hexes, then the number tokens onto every non-desert hex,
     dealing the numbers again until no 6 or 8 touches another 6 or 8; shuffle the harbours."""
@@ -59,7 +60,7 @@ def lay_random_island(s):
         s['harbour_kind'][i] = kinds[i]
 
 
-@njit(cache=True)
+@register_jitable
 def lay_fixed_island(s):
     """The fixed beginner island of content.py."""
     for h in range(NUM_HEXES):
@@ -69,7 +70,7 @@ def lay_fixed_island(s):
         s['harbour_kind'][i] = FIXED_HARBOURS[i]
 
 
-@njit(cache=True)
+@register_jitable
 def desert_hex(s):
     for h in range(NUM_HEXES):
         if s['hex_terrain'][h] == DESERT:
@@ -105,7 +106,7 @@ def can_place_village(s, p, c):
     return corner_free_by_distance(s, c) and has_road_at(s, p, c)
 
 
-@njit(cache=True)
+@register_jitable
 def network_reaches(s, p, c):
     """Does p's network reach corner c? Through p's own building there, or through p's road ending
     there unless "another player's building breaks your network at the corner it stands on"."""
@@ -117,7 +118,7 @@ def network_reaches(s, p, c):
     return has_road_at(s, p, c)
 
 
-@njit(cache=True)
+@register_jitable
 def can_place_road(s, p, e):
     """"A road must touch your own network at one end"."""
     if s['edge_owner'][e] >= 0:
@@ -125,7 +126,7 @@ def can_place_road(s, p, e):
     return network_reaches(s, p, EDGE_CORNERS[e, 0]) or network_reaches(s, p, EDGE_CORNERS[e, 1])
 
 
-@njit(cache=True)
+@register_jitable
 def any_road_placeable(s, p):
     for e in range(NUM_EDGES):
         if can_place_road(s, p, e):
@@ -133,7 +134,7 @@ def any_road_placeable(s, p):
     return False
 
 
-@njit(cache=True)
+@register_jitable
 def reveal_harbour_at(s, c):
     """Hidden harbours: a rate "stays hidden until somebody builds on one of its corners"."""
     h = CORNER_HARBOUR[c]
@@ -162,7 +163,7 @@ def produce(s, number):
     pay_owed(s, owed)
 
 
-@njit(cache=True)
+@register_jitable
 def pay_owed(s, owed):
     """Pay each player what the bank owes them, resource by resource, under the shortage rule."""
     n = s['num_players']
@@ -186,7 +187,7 @@ def pay_owed(s, owed):
                     s['bank'][r] = 0
 
 
-@njit(cache=True)
+@register_jitable
 def pay_second_village(s, p, c):
     """"Your second village pays you one resource from each hex it touches"."""
     for k in range(3):
@@ -200,7 +201,7 @@ def pay_second_village(s, p, c):
 
 
 # --------------------------------------------------------------------------- longest road
-@njit(cache=True)
+@register_jitable
 def own_degree(s, p, c):
     d = 0
     for k in range(3):
@@ -210,7 +211,7 @@ def own_degree(s, p, c):
     return d
 
 
-@njit(cache=True)
+@register_jitable
 def trail_from(s, p, start, used, seen, stack_corner, stack_next, stack_edge):
     """The longest trail of p's roads starting at ``start``: depth-first over edges with an explicit
     stack, never passing through a corner that holds another player's building (a trail may end
@@ -369,7 +370,7 @@ def total_points(s, p):
     return public_points(s, p) + s['cards'][p, VICTORY_POINT]
 
 
-@njit(cache=True)
+@register_jitable
 def harbour_flags(s, p):
     """Bit k set when p has a village or keep on a harbour of kind k."""
     flags = 0
@@ -379,7 +380,7 @@ def harbour_flags(s, p):
     return flags
 
 
-@njit(cache=True)
+@register_jitable
 def player_has_harbour(s, p, kind):
     for i in range(NUM_HARBOURS):
         if s['harbour_kind'][i] != kind:

@@ -3,35 +3,39 @@
 ``apply`` takes one decision and resolves every automatic step after it (the throw's production,
 who discards on a 7, a steal with a single possible victim, the end of a phase) so that the
 record always waits on a real decision, or is over. The island and its pieces live in board.py,
-trading in trade.py; this module is the turn: the opening, the throw, the 7, building, cards, the
-awards and the win, and what each seat may observe.
+trading in trade.py, what a seat may see in view.py, the invariants in invariants.py; this
+module is the turn: the opening, the throw, the 7, building, cards, the awards and the win.
+
+Compilation: the contract's kernels are ``@njit(cache=True)`` dispatchers. Small rules are
+``register_jitable`` (compiled into the kernel that calls them, which keeps the number of cached
+functions and the cold compile down); rules that many branches of ``apply`` reach (the throw, the
+return to the turn, the trade table, the road award) or that tests and agents call from Python
+stay dispatchers, so they are compiled once rather than inlined at every call site.
 """
 import numpy as np
 from numba import njit
+from numba.extending import register_jitable
 
-from ..common.rng import randint, random_u64, roll_die, seed_rng, shuffle
+from ..common.rng import randint, roll_die, seed_rng, shuffle
 from .board import (any_road_placeable, can_place_road, can_place_village, corner_free_by_distance,
-                    desert_hex, lay_fixed_island, lay_random_island, longest_trail, produce,
-                    public_points, pay_second_village, reveal_harbour_at, total_points,
-                    update_longest_road, update_road_of, update_roads_through)
-from .content import (BANK_START, CARD_COST, CARD_COUNTS, DECK_SIZE, DECK_START, KEEP_COST,
-                      KEEPS_PER_PLAYER, ROAD_COST, ROADS_PER_PLAYER, VILLAGE_COST,
-                      VILLAGES_PER_PLAYER)
+                    desert_hex, lay_fixed_island, lay_random_island, pay_second_village, produce,
+                    public_points, reveal_harbour_at, total_points, update_longest_road,
+                    update_road_of, update_roads_through)
+from .content import (BANK_START, CARD_COST, DECK_SIZE, DECK_START, KEEP_COST, KEEPS_PER_PLAYER,
+                      ROAD_COST, ROADS_PER_PLAYER, VILLAGE_COST, VILLAGES_PER_PLAYER)
 from .state import (BANK_TRADE, BANK_TRADE_END, BUILD_KEEP, BUILD_KEEP_END, BUILD_ROAD,
                     BUILD_ROAD_END, BUILD_VILLAGE, BUILD_VILLAGE_END, BUY_CARD, CORNER_EDGES,
-                    COUNTER_OFFER, DISCARD, DISCARD_LIMIT, EDGE_CORNERS, END_TURN, HEX_CORNERS,
-                    KEEP, KNIGHT, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, MAX_PLAYERS, MONOPOLY,
-                    MONOPOLY_PICK, MOVE_BANDIT, NUM_ACTIONS, NUM_CARD_KINDS, NUM_CORNERS,
-                    NUM_EDGES, NUM_HARBOURS, NUM_HEXES, NUM_PHASES, NUM_RESOURCES, NUM_TERRAINS,
-                    OBS_SIZE, PHASE_DISCARD, PHASE_GAME_OVER, PHASE_MAIN, PHASE_MONOPOLY,
-                    PHASE_MOVE_BANDIT, PHASE_PRE_ROLL, PHASE_ROAD_BUILDING, PHASE_SETUP_ROAD,
-                    PHASE_SETUP_VILLAGE, PHASE_STEAL, PHASE_TRADE_CHOOSE, PHASE_TRADE_REPLY,
-                    PHASE_YEAR_OF_PLENTY, PLAY_KNIGHT, PLAY_MONOPOLY, PLAY_ROAD_BUILDING,
-                    PLAY_YEAR_OF_PLENTY, OFFER_TRADE, OFFER_GIVE, OFFER_GET, PHASE_OFFER_GIVE,
-                    PHASE_OFFER_GET, REPLY_ACCEPT, REPLY_COUNTER, ROAD_BUILDING,
-                    ROLL, STEAL, TRADE_ACCEPT, TRADE_CANCEL, TRADE_COMPLETE, TRADE_DECLINE,
-                    VICTORY_POINT, VILLAGE, WINNING_POINTS, YEAR_OF_PLENTY, YEAR_OF_PLENTY_PICK,
-                    CORNER_CORNERS, MAX_PROPOSALS_PER_TURN, GENERAL_HARBOUR)
+                    COUNTER_OFFER, DISCARD, DISCARD_LIMIT, END_TURN, HEX_CORNERS, KEEP, KNIGHT,
+                    LARGEST_ARMY_MIN, MAX_PLAYERS, MONOPOLY, MONOPOLY_PICK, MOVE_BANDIT,
+                    NUM_CARD_KINDS, NUM_CORNERS, NUM_EDGES, NUM_HEXES, NUM_RESOURCES, OFFER_GET,
+                    OFFER_GIVE, OFFER_TRADE, PHASE_DISCARD, PHASE_GAME_OVER, PHASE_MAIN,
+                    PHASE_MONOPOLY, PHASE_MOVE_BANDIT, PHASE_OFFER_GET, PHASE_OFFER_GIVE,
+                    PHASE_PRE_ROLL, PHASE_ROAD_BUILDING, PHASE_SETUP_ROAD, PHASE_SETUP_VILLAGE,
+                    PHASE_STEAL, PHASE_TRADE_CHOOSE, PHASE_TRADE_REPLY, PHASE_YEAR_OF_PLENTY,
+                    PLAY_KNIGHT, ROAD_BUILDING, ROLL, STEAL, TRADE_ACCEPT, TRADE_CANCEL,
+                    TRADE_COMPLETE, TRADE_DECLINE, VICTORY_POINT, VILLAGE, WINNING_POINTS,
+                    YEAR_OF_PLENTY, YEAR_OF_PLENTY_PICK, PLAY_MONOPOLY, PLAY_ROAD_BUILDING,
+                    PLAY_YEAR_OF_PLENTY)
 from .trade import (can_offer, choose_offer_get, choose_offer_give, clear_trade, complete,
                     mask_bank_trades, mask_completions, mask_offer_get, mask_offer_give,
                     mask_replies, open_offer, reply_accept, reply_counter, reply_decline,
@@ -39,7 +43,7 @@ from .trade import (can_offer, choose_offer_get, choose_offer_give, clear_trade,
 
 
 # =========================================================================== setting up
-@njit(cache=True)
+@register_jitable
 def _clear(s):
     s['steps'] = 0
     s['phase'] = PHASE_SETUP_VILLAGE
@@ -87,7 +91,7 @@ def _clear(s):
     s['last_rewards'][:] = 0.0
 
 
-@njit(cache=True)
+@register_jitable
 def throw_for_turn_order(s, n):
     """"Everyone throws for turn order": the highest throw of two dice begins, ties throw again;
     play then goes round the seats in order."""
@@ -141,7 +145,7 @@ def init(s, num_players, opts, seed):
     s['acting'] = first
 
 
-@njit(cache=True)
+@register_jitable
 def setup_seat(s, step):
     """The opening goes "round the table once in order and once in reverse" from the first player."""
     n = s['num_players']
@@ -151,7 +155,7 @@ def setup_seat(s, step):
 
 
 # =========================================================================== small helpers
-@njit(cache=True)
+@register_jitable
 def hand_size(s, p):
     t = 0
     for r in range(NUM_RESOURCES):
@@ -159,7 +163,7 @@ def hand_size(s, p):
     return t
 
 
-@njit(cache=True)
+@register_jitable
 def can_pay(s, p, cost):
     for r in range(NUM_RESOURCES):
         if s['hand'][p, r] < cost[r]:
@@ -167,20 +171,20 @@ def can_pay(s, p, cost):
     return True
 
 
-@njit(cache=True)
+@register_jitable
 def pay(s, p, cost):
     for r in range(NUM_RESOURCES):
         s['hand'][p, r] -= cost[r]
         s['bank'][r] += cost[r]
 
 
-@njit(cache=True)
+@register_jitable
 def playable(s, p, kind):
     """"Played one per turn, before or after the dice", and "not on the turn you bought it"."""
     return s['card_played'] == 0 and s['cards'][p, kind] - s['cards_new'][p, kind] > 0
 
 
-@njit(cache=True)
+@register_jitable
 def bank_total(s):
     t = 0
     for r in range(NUM_RESOURCES):
@@ -188,7 +192,7 @@ def bank_total(s):
     return t
 
 
-@njit(cache=True)
+@register_jitable
 def card_playable(s, p, kind):
     """A card that may be played now and would do something: road building needs a road to place,
     year of plenty a resource in the supply; victory points are never played (they just count)."""
@@ -227,7 +231,7 @@ def back_to_turn(s):
 
 
 # =========================================================================== the opening
-@njit(cache=True)
+@register_jitable
 def place_setup_village(s, c):
     p = s['current']
     s['corner_owner'][c] = p
@@ -240,7 +244,7 @@ def place_setup_village(s, c):
     s['phase'] = PHASE_SETUP_ROAD
 
 
-@njit(cache=True)
+@register_jitable
 def place_setup_road(s, e):
     p = s['current']
     s['edge_owner'][e] = p
@@ -274,7 +278,7 @@ def throw_dice(s):
         s['phase'] = PHASE_MAIN
 
 
-@njit(cache=True)
+@register_jitable
 def start_discards(s):
     """"Anyone holding more than seven cards discards half of them, rounded down.\""""
     for p in range(s['num_players']):
@@ -307,7 +311,7 @@ def settle_discards(s):
         s['discard_left'][q] = 0
 
 
-@njit(cache=True)
+@register_jitable
 def next_discarder(s):
     """Discarders decide one card at a time, in turn order from the thrower."""
     n = s['num_players']
@@ -318,7 +322,7 @@ def next_discarder(s):
     return -1
 
 
-@njit(cache=True)
+@register_jitable
 def discard_one(s, r):
     p = s['acting']
     s['hand'][p, r] -= 1
@@ -327,7 +331,7 @@ def discard_one(s, r):
     settle_discards(s)
 
 
-@njit(cache=True)
+@register_jitable
 def is_victim(s, p, h, q):
     """q can be robbed at h: another player with a village or keep on h, holding a card. (Choosing
     a player with an empty hand would take nothing; we leave such players out.)"""
@@ -375,24 +379,24 @@ def steal_from(s, q):
 
 
 # =========================================================================== building and buying
-@njit(cache=True)
+@register_jitable
 def can_build_road(s, p, e):
     return s['roads_left'][p] > 0 and can_pay(s, p, ROAD_COST) and can_place_road(s, p, e)
 
 
-@njit(cache=True)
+@register_jitable
 def can_build_village(s, p, c):
     return s['villages_left'][p] > 0 and can_pay(s, p, VILLAGE_COST) and can_place_village(s, p, c)
 
 
-@njit(cache=True)
+@register_jitable
 def can_build_keep(s, p, c):
     """"A keep can only be built by upgrading one of your own villages.\""""
     return (s['keeps_left'][p] > 0 and s['corner_owner'][c] == p and s['corner_level'][c] == VILLAGE
             and can_pay(s, p, KEEP_COST))
 
 
-@njit(cache=True)
+@register_jitable
 def can_buy_card(s, p):
     return s['deck_top'] < s['deck_size'] and can_pay(s, p, CARD_COST)
 
@@ -414,7 +418,7 @@ def build_village(s, p, c):
     update_roads_through(s, c)  # a village may split another player's road
 
 
-@njit(cache=True)
+@register_jitable
 def build_keep(s, p, c):
     """The village goes back to the player's supply and the keep takes its corner."""
     pay(s, p, KEEP_COST)
@@ -423,7 +427,7 @@ def build_keep(s, p, c):
     s['villages_left'][p] += 1
 
 
-@njit(cache=True)
+@register_jitable
 def buy_card(s, p):
     """Opportunity cards are "bought, kept hidden": the top card of the shuffled deck."""
     pay(s, p, CARD_COST)
@@ -435,14 +439,14 @@ def buy_card(s, p):
 
 
 # =========================================================================== opportunity cards
-@njit(cache=True)
+@register_jitable
 def start_card(s, p, kind):
     s['cards'][p, kind] -= 1
     s['cards_played'][p, kind] += 1
     s['card_played'] = 1
 
 
-@njit(cache=True)
+@register_jitable
 def play_knight(s, p):
     """"Move the bandit and take a card from somebody on that tile"; counts toward largest army."""
     start_card(s, p, KNIGHT)
@@ -460,7 +464,7 @@ def update_largest_army(s, p):
         s['largest_army'] = p
 
 
-@njit(cache=True)
+@register_jitable
 def play_road_building(s, p):
     """"Place two roads, free" (fewer if the player has fewer roads left or nowhere to build)."""
     start_card(s, p, ROAD_BUILDING)
@@ -469,14 +473,14 @@ def play_road_building(s, p):
     end_road_building_if_done(s, p)
 
 
-@njit(cache=True)
+@register_jitable
 def end_road_building_if_done(s, p):
     if s['free_roads'] <= 0 or s['roads_left'][p] <= 0 or not any_road_placeable(s, p):
         s['free_roads'] = 0
         back_to_turn(s)
 
 
-@njit(cache=True)
+@register_jitable
 def play_year_of_plenty(s, p):
     """"Take any two resources from the supply" (as many as the supply still holds, up to two)."""
     start_card(s, p, YEAR_OF_PLENTY)
@@ -487,7 +491,7 @@ def play_year_of_plenty(s, p):
         back_to_turn(s)
 
 
-@njit(cache=True)
+@register_jitable
 def take_plenty(s, p, r):
     s['bank'][r] -= 1
     s['hand'][p, r] += 1
@@ -497,13 +501,13 @@ def take_plenty(s, p, r):
         back_to_turn(s)
 
 
-@njit(cache=True)
+@register_jitable
 def play_monopoly(s, p):
     start_card(s, p, MONOPOLY)
     s['phase'] = PHASE_MONOPOLY
 
 
-@njit(cache=True)
+@register_jitable
 def take_monopoly(s, p, r):
     """"Name a resource. Every player hands you all of theirs.\""""
     for q in range(s['num_players']):
@@ -539,7 +543,7 @@ def check_win(s):
             s['last_rewards'][q] = 1.0 if q == p else -1.0
 
 
-@njit(cache=True)
+@register_jitable
 def set_acting(s):
     ph = s['phase']
     if ph == PHASE_GAME_OVER:
@@ -563,7 +567,7 @@ def step_count(s):
     return s['steps']
 
 
-@njit(cache=True)
+@register_jitable
 def _mask_cards(s, p, mask):
     n = 0
     for k in range(NUM_CARD_KINDS):
@@ -573,7 +577,7 @@ def _mask_cards(s, p, mask):
     return n
 
 
-@njit(cache=True)
+@register_jitable
 def _mask_main(s, p, mask):
     mask[END_TURN] = True
     n = 1
@@ -670,7 +674,7 @@ def legal_mask(s, mask):
     return n
 
 
-@njit(cache=True)
+@register_jitable
 def _apply_turn_action(s, p, a):
     """A decision of the player on turn before or after the throw."""
     if a == ROLL:
@@ -764,333 +768,7 @@ def scores(s, out):
         out[p] = total_points(s, p) if over else public_points(s, p)
 
 
-# =========================================================================== observations
-@njit(cache=True)
-def _put(out, i, v):
-    out[i] = v
-    return i + 1
-
-
-@njit(cache=True)
-def encode(s, seat, out, full):
-    """``seat``'s view, seat-relative: the island, harbours (hidden ones masked), pieces, each
-    player from ``seat`` on in turn order (hands and cards only as counts for others), the bank,
-    the phase and the trade on the table. With ``full`` every hidden fact is written too."""
-    out[:] = 0.0
-    n = s['num_players']
-    i = 0
-    for h in range(NUM_HEXES):
-        out[i + s['hex_terrain'][h]] = 1.0
-        i += NUM_TERRAINS
-        if s['hex_number'][h] >= 2:
-            out[i + s['hex_number'][h] - 2] = 1.0
-        i += 11
-        i = _put(out, i, 1.0 if s['bandit'] == h else 0.0)
-    for hb in range(NUM_HARBOURS):
-        if full or s['harbour_revealed'][hb] != 0:
-            out[i + s['harbour_kind'][hb]] = 1.0
-        else:
-            out[i + GENERAL_HARBOUR + 1] = 1.0  # "rate hidden"
-        i += GENERAL_HARBOUR + 2
-    for c in range(NUM_CORNERS):
-        o = s['corner_owner'][c]
-        if o >= 0:
-            rel = (o - seat + n) % n
-            out[i + 2 * rel + s['corner_level'][c] - 1] = 1.0
-        i += 2 * MAX_PLAYERS
-    for e in range(NUM_EDGES):
-        o = s['edge_owner'][e]
-        if o >= 0:
-            out[i + (o - seat + n) % n] = 1.0
-        i += MAX_PLAYERS
-    for rel in range(MAX_PLAYERS):
-        if rel >= n:
-            i += 40
-            continue
-        q = (seat + rel) % n
-        mine = full or q == seat
-        i = _put(out, i, 1.0)
-        for r in range(NUM_RESOURCES):
-            i = _put(out, i, 0.1 * s['hand'][q, r] if mine else 0.0)
-        i = _put(out, i, 0.1 * hand_size(s, q))
-        held = 0
-        new = 0
-        for k in range(NUM_CARD_KINDS):
-            held += s['cards'][q, k]
-            new += s['cards_new'][q, k]
-        for k in range(NUM_CARD_KINDS):
-            i = _put(out, i, 0.2 * s['cards'][q, k] if mine else 0.0)
-        for k in range(NUM_CARD_KINDS):
-            i = _put(out, i, 1.0 * s['cards_new'][q, k] if mine else 0.0)
-        i = _put(out, i, 0.2 * held)
-        i = _put(out, i, 1.0 * new)
-        i = _put(out, i, 0.2 * s['cards_played'][q, KNIGHT])
-        i = _put(out, i, 0.2 * s['villages_left'][q])
-        i = _put(out, i, 0.25 * s['keeps_left'][q])
-        i = _put(out, i, 1.0 / 15.0 * s['roads_left'][q])
-        i = _put(out, i, 0.1 * s['road_length'][q])
-        i = _put(out, i, 1.0 if s['longest_road'] == q else 0.0)
-        i = _put(out, i, 1.0 if s['largest_army'] == q else 0.0)
-        i = _put(out, i, 0.1 * public_points(s, q))
-        i = _put(out, i, 0.1 * total_points(s, q) if mine else 0.0)
-        i = _put(out, i, 0.1 * s['discard_left'][q])
-        i = _put(out, i, 1.0 if s['current'] == q else 0.0)
-        out[i + s['trade_reply'][q]] = 1.0
-        i += 4
-        if s['trade_counter'][q] >= 0:
-            out[i + s['trade_counter'][q]] = 1.0
-        i += NUM_RESOURCES
-        i = _put(out, i, 1.0 * s['trade_counter_count'][q])
-    for r in range(NUM_RESOURCES):
-        i = _put(out, i, s['bank'][r] / 19.0)
-    i = _put(out, i, (s['deck_size'] - s['deck_top']) / 25.0)
-    out[i + s['phase']] = 1.0
-    i += NUM_PHASES
-    d = s['dice'][0] + s['dice'][1]
-    if d >= 2:
-        out[i + d - 2] = 1.0
-    i += 11
-    i = _put(out, i, 1.0 * s['rolled'])
-    i = _put(out, i, 1.0 * s['card_played'])
-    i = _put(out, i, (MAX_PROPOSALS_PER_TURN - s['proposals']) / MAX_PROPOSALS_PER_TURN)
-    i = _put(out, i, 0.5 * s['free_roads'])
-    i = _put(out, i, 0.5 * s['plenty_left'])
-    i = _put(out, i, 1.0 * s['hidden_harbours'])
-    i = _put(out, i, 0.01 * s['turn'])
-    i = _put(out, i, 1.0 if s['trade_get'] >= 0 else 0.0)
-    if s['trade_give'] >= 0:
-        out[i + s['trade_give']] = 1.0
-    i += NUM_RESOURCES
-    i = _put(out, i, 1.0 * s['trade_give_count'])
-    if s['trade_get'] >= 0:
-        out[i + s['trade_get']] = 1.0
-    i += NUM_RESOURCES
-    i = _put(out, i, 1.0 * s['trade_get_count'])
-    return i
-
-
-@njit(cache=True)
-def observe(s, seat, out):
-    encode(s, seat, out, False)
-
-
-@njit(cache=True)
-def state_vector(s, out):
-    """Full information, from seat 0's side: every hand, card and harbour rate."""
-    encode(s, 0, out, True)
-
-
-# =========================================================================== determinisation
-@njit(cache=True)
-def determinize(s, seat):
-    """Re-deal what ``seat`` cannot see: the other players' resource hands (as one pool, keeping
-    each hand's size, the per-resource totals the bank's public stock implies, and the cards a
-    player is known to hold because an offer, an acceptance or being asked to answer shows them),
-    the other players' unplayed opportunity cards together with the undrawn deck (keeping how many each holds
-    and how many were bought this turn), the rates of hidden harbours nobody has built on, and the
-    future dice (the rng reseeded from itself)."""
-    n = s['num_players']
-    rng = s['rng']
-    # --- resources
-    reserved = np.zeros((MAX_PLAYERS, NUM_RESOURCES), np.int64)
-    if s['trade_give'] >= 0:
-        if s['current'] != seat:
-            reserved[s['current'], s['trade_give']] = s['trade_give_count']
-        if s['trade_get'] >= 0:
-            for q in range(n):
-                answered = s['trade_reply'][q] == REPLY_ACCEPT or s['trade_reply'][q] == REPLY_COUNTER
-                if q != seat and (answered or q == s['trade_replier']):
-                    reserved[q, s['trade_get']] = s['trade_get_count']
-    pool = np.empty(19 * NUM_RESOURCES, np.int64)
-    m = 0
-    for q in range(n):
-        if q == seat:
-            continue
-        for r in range(NUM_RESOURCES):
-            for _ in range(s['hand'][q, r] - reserved[q, r]):
-                pool[m] = r
-                m += 1
-    shuffle(rng, pool, m)
-    j = 0
-    for q in range(n):
-        if q == seat:
-            continue
-        free = hand_size(s, q)
-        for r in range(NUM_RESOURCES):
-            free -= reserved[q, r]
-            s['hand'][q, r] = reserved[q, r]
-        for _ in range(free):
-            s['hand'][q, pool[j]] += 1
-            j += 1
-    # --- opportunity cards
-    cards = np.empty(32, np.int64)
-    m = 0
-    for t in range(s['deck_top'], s['deck_size']):
-        cards[m] = s['deck'][t]
-        m += 1
-    for q in range(n):
-        if q == seat:
-            continue
-        for k in range(NUM_CARD_KINDS):
-            for _ in range(s['cards'][q, k]):
-                cards[m] = k
-                m += 1
-    shuffle(rng, cards, m)
-    j = 0
-    for q in range(n):
-        if q == seat:
-            continue
-        held = 0
-        new = 0
-        for k in range(NUM_CARD_KINDS):
-            held += s['cards'][q, k]
-            new += s['cards_new'][q, k]
-            s['cards'][q, k] = 0
-            s['cards_new'][q, k] = 0
-        for t in range(held):
-            k = cards[j]
-            j += 1
-            s['cards'][q, k] += 1
-            if t < new:
-                s['cards_new'][q, k] += 1
-    for t in range(s['deck_top'], s['deck_size']):
-        s['deck'][t] = cards[j]
-        j += 1
-    # --- hidden harbours
-    kinds = np.empty(NUM_HARBOURS, np.int64)
-    m = 0
-    for hb in range(NUM_HARBOURS):
-        if s['harbour_revealed'][hb] == 0:
-            kinds[m] = s['harbour_kind'][hb]
-            m += 1
-    shuffle(rng, kinds, m)
-    m = 0
-    for hb in range(NUM_HARBOURS):
-        if s['harbour_revealed'][hb] == 0:
-            s['harbour_kind'][hb] = kinds[m]
-            m += 1
-    # --- the future dice and steals
-    seed_rng(rng, random_u64(rng))
-
-
-# =========================================================================== invariants
-INVARIANT_NAMES = {
-    1: "resources in hands plus the bank are not 19 of each",
-    2: "a negative count",
-    3: "pieces on the board plus pieces left do not match the limits",
-    4: "stored road lengths or the longest-road holder disagree with the board",
-    5: "the largest-army holder is wrong",
-    6: "opportunity cards are not all in exactly one place",
-    7: "two buildings on neighbouring corners",
-    8: "a live game whose player on turn has 10 points, or a winner without 10",
-    9: "the seat to act does not match the phase",
-    10: "a road not connected to its owner's network",
-}
-
-
-@njit(cache=True)
-def check_invariants(s):
-    n = s['num_players']
-    for r in range(NUM_RESOURCES):
-        t = s['bank'][r]
-        if t < 0:
-            return 2
-        for p in range(n):
-            if s['hand'][p, r] < 0:
-                return 2
-            t += s['hand'][p, r]
-        if t != BANK_START:
-            return 1
-    for p in range(n):
-        v = 0
-        k = 0
-        rd = 0
-        for c in range(NUM_CORNERS):
-            if s['corner_owner'][c] == p:
-                if s['corner_level'][c] == VILLAGE:
-                    v += 1
-                elif s['corner_level'][c] == KEEP:
-                    k += 1
-        for e in range(NUM_EDGES):
-            if s['edge_owner'][e] == p:
-                rd += 1
-        if (v + s['villages_left'][p] != VILLAGES_PER_PLAYER or k + s['keeps_left'][p] != KEEPS_PER_PLAYER
-                or rd + s['roads_left'][p] != ROADS_PER_PLAYER or s['villages_left'][p] < 0
-                or s['keeps_left'][p] < 0 or s['roads_left'][p] < 0):
-            return 3
-    best = 0
-    for p in range(n):
-        if s['road_length'][p] != longest_trail(s, p):
-            if s['phase'] != PHASE_SETUP_VILLAGE and s['phase'] != PHASE_SETUP_ROAD:
-                return 4
-        if s['road_length'][p] > best:
-            best = s['road_length'][p]
-    h = s['longest_road']
-    if h >= 0 and (s['road_length'][h] < LONGEST_ROAD_MIN or s['road_length'][h] != best):
-        return 4
-    if h < 0 and best >= LONGEST_ROAD_MIN:
-        count = 0
-        for p in range(n):
-            if s['road_length'][p] == best:
-                count += 1
-        if count == 1:
-            return 4
-    a = s['largest_army']
-    for p in range(n):
-        if s['cards_played'][p, KNIGHT] >= LARGEST_ARMY_MIN and a < 0:
-            return 5
-        if a >= 0 and s['cards_played'][p, KNIGHT] > s['cards_played'][a, KNIGHT]:
-            return 5
-    if a >= 0 and s['cards_played'][a, KNIGHT] < LARGEST_ARMY_MIN:
-        return 5
-    for k in range(NUM_CARD_KINDS):
-        t = 0
-        for i in range(s['deck_top'], s['deck_size']):
-            if s['deck'][i] == k:
-                t += 1
-        for p in range(n):
-            if s['cards_new'][p, k] > s['cards'][p, k] or s['cards_new'][p, k] < 0:
-                return 6
-            t += s['cards'][p, k] + s['cards_played'][p, k]
-        if t != CARD_COUNTS[k]:
-            return 6
-    for c in range(NUM_CORNERS):
-        if s['corner_owner'][c] >= 0:
-            for k in range(3):
-                o = CORNER_CORNERS[c, k]
-                if o >= 0 and s['corner_owner'][o] >= 0:
-                    return 7
-    if s['phase'] == PHASE_GAME_OVER:
-        if s['winner'] < 0 or total_points(s, s['winner']) < WINNING_POINTS:
-            return 8
-    elif s['phase'] != PHASE_SETUP_VILLAGE and s['phase'] != PHASE_SETUP_ROAD:
-        if total_points(s, s['current']) >= WINNING_POINTS:
-            return 8
-    ph = s['phase']
-    if ph == PHASE_GAME_OVER:
-        if s['acting'] != -1:
-            return 9
-    elif ph == PHASE_DISCARD:
-        if s['acting'] < 0 or s['discard_left'][s['acting']] <= 0:
-            return 9
-    elif ph == PHASE_TRADE_REPLY:
-        if s['acting'] == s['current'] or s['acting'] < 0:
-            return 9
-    elif s['acting'] != s['current']:
-        return 9
-    for e in range(NUM_EDGES):
-        p = s['edge_owner'][e]
-        if p < 0:
-            continue
-        ok = False
-        for j in range(2):
-            c = EDGE_CORNERS[e, j]
-            if s['corner_owner'][c] == p:
-                ok = True
-            for k in range(3):
-                f = CORNER_EDGES[c, k]
-                if f >= 0 and f != e and s['edge_owner'][f] == p:
-                    ok = True
-        if not ok:
-            return 10
-    return 0
+# =========================================================================== seeing and checking
+# (kernels of the contract that live in their own modules)
+from .view import determinize, encode, observe, state_vector  # noqa: E402,F401
+from .invariants import INVARIANT_NAMES, check_invariants  # noqa: E402,F401

@@ -5,7 +5,6 @@ import math
 
 import numpy as np
 
-from . import core
 from .board import public_points, total_points
 from .state import (CARD_NAMES, CORNER_XY, EDGE_CORNERS, GENERAL_HARBOUR, HARBOUR_CORNERS,
                     HEX_CENTRE, KEEP, NUM_CARD_KINDS, NUM_CORNERS, NUM_EDGES, NUM_HARBOURS,

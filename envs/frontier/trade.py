@@ -8,6 +8,7 @@ proposer completes one acceptance or counter, or cancels. At most MAX_PROPOSALS_
 per turn, so a turn always ends.
 """
 from numba import njit
+from numba.extending import register_jitable
 
 from .state import (BANK_RATE, BANK_TRADE, COUNTER_OFFER, GENERAL_HARBOUR, GENERAL_RATE,
                     MAX_PROPOSALS_PER_TURN, MAX_TRADE_COUNT, NUM_RESOURCES, OFFER_GET, OFFER_GIVE,
@@ -18,7 +19,7 @@ from .board import harbour_flags
 
 
 # --------------------------------------------------------------------------- the bank
-@njit(cache=True)
+@register_jitable
 def rate_from_flags(flags, r):
     """"The bank gives one of anything for four of the same resource, or better at a harbour":
     two of the named resource at its harbour, three of anything at a general one."""
@@ -34,7 +35,7 @@ def bank_rate(s, p, r):
     return rate_from_flags(harbour_flags(s, p), r)
 
 
-@njit(cache=True)
+@register_jitable
 def mask_bank_trades(s, p, mask):
     n = 0
     flags = harbour_flags(s, p)
@@ -49,7 +50,7 @@ def mask_bank_trades(s, p, mask):
     return n
 
 
-@njit(cache=True)
+@register_jitable
 def trade_with_bank(s, p, give, get):
     rate = bank_rate(s, p, give)
     s['hand'][p, give] -= rate
@@ -59,7 +60,7 @@ def trade_with_bank(s, p, give, get):
 
 
 # --------------------------------------------------------------------------- offers
-@njit(cache=True)
+@register_jitable
 def can_offer(s, p):
     """The player on turn may open an offer while proposals remain this turn and it holds a card."""
     if s['proposals'] >= MAX_PROPOSALS_PER_TURN:
@@ -70,13 +71,13 @@ def can_offer(s, p):
     return False
 
 
-@njit(cache=True)
+@register_jitable
 def open_offer(s):
     s['proposals'] += 1
     s['phase'] = PHASE_OFFER_GIVE
 
 
-@njit(cache=True)
+@register_jitable
 def mask_offer_give(s, p, mask):
     """What to give: 1 or 2 of a resource the proposer holds."""
     n = 0
@@ -88,14 +89,14 @@ def mask_offer_give(s, p, mask):
     return n
 
 
-@njit(cache=True)
+@register_jitable
 def choose_offer_give(s, code):
     s['trade_give'] = code // MAX_TRADE_COUNT
     s['trade_give_count'] = code % MAX_TRADE_COUNT + 1
     s['phase'] = PHASE_OFFER_GET
 
 
-@njit(cache=True)
+@register_jitable
 def mask_offer_get(s, mask):
     """What to ask for: 1 or 2 of any other resource."""
     n = 0
@@ -108,7 +109,7 @@ def mask_offer_get(s, mask):
     return n
 
 
-@njit(cache=True)
+@register_jitable
 def choose_offer_get(s, code):
     """The offer goes on the table; the first player after the proposer answers first."""
     s['trade_get'] = code // MAX_TRADE_COUNT
@@ -123,14 +124,14 @@ def choose_offer_get(s, code):
 
 
 # --------------------------------------------------------------------------- replies
-@njit(cache=True)
+@register_jitable
 def can_answer(s, q):
     """Accepting or countering means handing over what was asked, so q must hold it; a player who
     does not can only decline, and that forced answer is given without a decision."""
     return s['hand'][q, s['trade_get']] >= s['trade_get_count']
 
 
-@njit(cache=True)
+@register_jitable
 def mask_replies(s, q, mask, accept, decline):
     """Decline, accept, or counter. A counter may name anything but the resource asked for and the
     exact offer itself (that would be accepting). Its legality never depends on the proposer's
@@ -200,7 +201,7 @@ def clear_trade(s):
 
 
 # --------------------------------------------------------------------------- completing
-@njit(cache=True)
+@register_jitable
 def proposer_pays(s, q):
     """What the proposer gives if it completes with q: the offer, or q's counter."""
     if s['trade_reply'][q] == REPLY_COUNTER:
@@ -208,7 +209,7 @@ def proposer_pays(s, q):
     return s['trade_give'], s['trade_give_count']
 
 
-@njit(cache=True)
+@register_jitable
 def mask_completions(s, mask, cancel):
     p = s['current']
     n_players = s['num_players']
@@ -238,16 +239,16 @@ def complete(s, k):
     clear_trade(s)
 
 
-@njit(cache=True)
+@register_jitable
 def reply_decline(s):
     reply(s, REPLY_DECLINE, -1, 0)
 
 
-@njit(cache=True)
+@register_jitable
 def reply_accept(s):
     reply(s, REPLY_ACCEPT, -1, 0)
 
 
-@njit(cache=True)
+@register_jitable
 def reply_counter(s, code):
     reply(s, REPLY_COUNTER, code // MAX_TRADE_COUNT, code % MAX_TRADE_COUNT + 1)

@@ -1,0 +1,133 @@
+"""The game's invariants, checked after every step of the fuzz (``check_invariants``; a kernel
+of envs/common/game.py, re-exported by core.py)."""
+from numba import njit
+
+from .board import longest_trail, total_points
+from .content import BANK_START, CARD_COUNTS, KEEPS_PER_PLAYER, ROADS_PER_PLAYER, VILLAGES_PER_PLAYER
+from .state import (CORNER_CORNERS, CORNER_EDGES, EDGE_CORNERS, KEEP, KNIGHT, LARGEST_ARMY_MIN,
+                    LONGEST_ROAD_MIN, NUM_CARD_KINDS, NUM_CORNERS, NUM_EDGES, NUM_RESOURCES,
+                    PHASE_DISCARD, PHASE_GAME_OVER, PHASE_SETUP_ROAD, PHASE_SETUP_VILLAGE,
+                    PHASE_TRADE_REPLY, VILLAGE, WINNING_POINTS)
+
+
+# =========================================================================== invariants
+INVARIANT_NAMES = {
+    1: "resources in hands plus the bank are not 19 of each",
+    2: "a negative count",
+    3: "pieces on the board plus pieces left do not match the limits",
+    4: "stored road lengths or the longest-road holder disagree with the board",
+    5: "the largest-army holder is wrong",
+    6: "opportunity cards are not all in exactly one place",
+    7: "two buildings on neighbouring corners",
+    8: "a live game whose player on turn has 10 points, or a winner without 10",
+    9: "the seat to act does not match the phase",
+    10: "a road not connected to its owner's network",
+}
+
+
+@njit(cache=True)
+def check_invariants(s):
+    n = s['num_players']
+    for r in range(NUM_RESOURCES):
+        t = s['bank'][r]
+        if t < 0:
+            return 2
+        for p in range(n):
+            if s['hand'][p, r] < 0:
+                return 2
+            t += s['hand'][p, r]
+        if t != BANK_START:
+            return 1
+    for p in range(n):
+        v = 0
+        k = 0
+        rd = 0
+        for c in range(NUM_CORNERS):
+            if s['corner_owner'][c] == p:
+                if s['corner_level'][c] == VILLAGE:
+                    v += 1
+                elif s['corner_level'][c] == KEEP:
+                    k += 1
+        for e in range(NUM_EDGES):
+            if s['edge_owner'][e] == p:
+                rd += 1
+        if (v + s['villages_left'][p] != VILLAGES_PER_PLAYER or k + s['keeps_left'][p] != KEEPS_PER_PLAYER
+                or rd + s['roads_left'][p] != ROADS_PER_PLAYER or s['villages_left'][p] < 0
+                or s['keeps_left'][p] < 0 or s['roads_left'][p] < 0):
+            return 3
+    best = 0
+    for p in range(n):
+        if s['road_length'][p] != longest_trail(s, p):
+            if s['phase'] != PHASE_SETUP_VILLAGE and s['phase'] != PHASE_SETUP_ROAD:
+                return 4
+        if s['road_length'][p] > best:
+            best = s['road_length'][p]
+    h = s['longest_road']
+    if h >= 0 and (s['road_length'][h] < LONGEST_ROAD_MIN or s['road_length'][h] != best):
+        return 4
+    if h < 0 and best >= LONGEST_ROAD_MIN:
+        count = 0
+        for p in range(n):
+            if s['road_length'][p] == best:
+                count += 1
+        if count == 1:
+            return 4
+    a = s['largest_army']
+    for p in range(n):
+        if s['cards_played'][p, KNIGHT] >= LARGEST_ARMY_MIN and a < 0:
+            return 5
+        if a >= 0 and s['cards_played'][p, KNIGHT] > s['cards_played'][a, KNIGHT]:
+            return 5
+    if a >= 0 and s['cards_played'][a, KNIGHT] < LARGEST_ARMY_MIN:
+        return 5
+    for k in range(NUM_CARD_KINDS):
+        t = 0
+        for i in range(s['deck_top'], s['deck_size']):
+            if s['deck'][i] == k:
+                t += 1
+        for p in range(n):
+            if s['cards_new'][p, k] > s['cards'][p, k] or s['cards_new'][p, k] < 0:
+                return 6
+            t += s['cards'][p, k] + s['cards_played'][p, k]
+        if t != CARD_COUNTS[k]:
+            return 6
+    for c in range(NUM_CORNERS):
+        if s['corner_owner'][c] >= 0:
+            for k in range(3):
+                o = CORNER_CORNERS[c, k]
+                if o >= 0 and s['corner_owner'][o] >= 0:
+                    return 7
+    if s['phase'] == PHASE_GAME_OVER:
+        if s['winner'] < 0 or total_points(s, s['winner']) < WINNING_POINTS:
+            return 8
+    elif s['phase'] != PHASE_SETUP_VILLAGE and s['phase'] != PHASE_SETUP_ROAD:
+        if total_points(s, s['current']) >= WINNING_POINTS:
+            return 8
+    ph = s['phase']
+    if ph == PHASE_GAME_OVER:
+        if s['acting'] != -1:
+            return 9
+    elif ph == PHASE_DISCARD:
+        if s['acting'] < 0 or s['discard_left'][s['acting']] <= 0:
+            return 9
+    elif ph == PHASE_TRADE_REPLY:
+        if s['acting'] == s['current'] or s['acting'] < 0:
+            return 9
+    elif s['acting'] != s['current']:
+        return 9
+    for e in range(NUM_EDGES):
+        p = s['edge_owner'][e]
+        if p < 0:
+            continue
+        ok = False
+        for j in range(2):
+            c = EDGE_CORNERS[e, j]
+            if s['corner_owner'][c] == p:
+                ok = True
+            for k in range(3):
+                f = CORNER_EDGES[c, k]
+                if f >= 0 and f != e and s['edge_owner'][f] == p:
+                    ok = True
+        if not ok:
+            return 10
+    return 0
