@@ -16,7 +16,10 @@ _AGENTS = {
 }
 
 
-def _forfort_heuristic(game_name, seed=None, **kw):
+def _heuristic(game_name, seed=None, **kw):
+    if game_name == "frontier_v0":
+        from .frontier_heuristic import FrontierHeuristic
+        return FrontierHeuristic(seed=seed, **kw)
     from .forfort_heuristic import ForfortHeuristic
     return ForfortHeuristic(seed=seed, **kw)
 
@@ -49,7 +52,7 @@ def make_agent(name: str, game_name: str, seed=None, **kwargs) -> Agent:
     return _AGENTS[name][0](game_name, seed=seed, **kwargs)
 
 
-register_agent("heuristic", _forfort_heuristic, games=("forfort_v0",))
+register_agent("heuristic", _heuristic, games=("forfort_v0", "frontier_v0"))
 register_agent("mcts", _mcts)
 # "ppo" plays the policy shipped for a game; it needs the train extra (torch, sb3-contrib).
 if find_spec("sb3_contrib") is not None:
