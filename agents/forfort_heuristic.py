@@ -12,8 +12,8 @@ turn shows a card the agent could not know, never the real one.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from frontierzoo.envs.common.jit import game_jit
 from frontierzoo.envs.common.rng import seed_rng
 from frontierzoo.envs.forfort import core
 from frontierzoo.envs.forfort.content import WALL_KIND
@@ -21,6 +21,10 @@ from frontierzoo.envs.forfort.state import (ARMIES, CARDS_PER_COLOUR, DEFENDED, 
                                             NUM_ACTIONS, SPACES, ST_MAIN, STATE_DTYPE)
 
 from .base import Agent
+
+# Cached under the Forfort sources' fingerprint: these call the game's kernels, and a plain
+# njit(cache=True) would keep stale code after the game changed (envs/common/jit.py).
+jit = game_jit(core)
 
 MAX_DEPTH = 10          # decisions of one turn searched; a chain longer than this is scored as is
 BRANCH_BUDGET = 32      # positions searched below each first decision: a pair of guards (two armies,
@@ -38,7 +42,7 @@ W_HAND = 1.5            # cards in hand are choices next turn
 W_DUNGEON_BONUS = 2.0   # the end bonus for walls left in the dungeon, once the end is near
 
 
-@njit(cache=True)
+@jit
 def side_value(s, seat):
     """How good ``seat``'s own position is, in rough wall-points."""
     walls = 0
@@ -75,7 +79,7 @@ def side_value(s, seat):
     return v
 
 
-@njit(cache=True)
+@jit
 def evaluate(s, me):
     """The position from ``me``'s side: a won or lost game outright, else my side's value less the
     best opponent's (teammates count with me)."""
@@ -100,7 +104,7 @@ def evaluate(s, me):
     return mine - best
 
 
-@njit(cache=True)
+@jit
 def plan_turn(stack, raw, masks, me, seed, noise):
     """Search the rest of ``me``'s turn from ``stack[0]`` (the live record's copy) and return the
     best first decision. ``raw`` is ``stack`` viewed as bytes, for copying records; ``noise``

@@ -5,25 +5,17 @@ decision, collect rewards, find the next seat, fill its mask and observation. Wr
 here, as jitted closures over a core's kernels, keeps every game's folder free of engine code and
 makes each Python-level step a single call into compiled code.
 
-Numba keys its on-disk cache of a closure by its pickled cell contents, and a pickled dispatcher
-carries a per-process uuid, so such closures would recompile in every process. ``_cached_jit``
-keys them instead by a fingerprint of the game's and the engine's source files (and Numba's
-version): each game gets its own cached copy, reloaded in a second process and rebuilt whenever
-any source it was compiled from changes. It also names each closure after its game: closures
-share a qualified name, and two games' cached copies loaded into one process would otherwise
-carry the same symbol names and clash.
+The drivers are compiled with :func:`~frontierzoo.envs.common.jit.game_jit`, so they cache per
+game and reload in a second process.
 """
 from __future__ import annotations
 
-import hashlib
-from pathlib import Path
 from types import SimpleNamespace
 
-import numba
 import numpy as np
-from numba import njit
 from numba.extending import register_jitable
 
+from .jit import game_jit
 from .rng import randint, random_u64, seed_rng
 
 _BUILT: dict = {}
@@ -47,40 +39,6 @@ def kernels(game) -> SimpleNamespace:
     if key not in _BUILT:
         _BUILT[key] = _build(game.core, game.dtype, game.num_actions, game.obs_size)
     return _BUILT[key]
-
-
-def game_jit(core):
-    """A decorator: ``njit(cache=True)`` for closures over ``core``'s kernels that really caches
-    (see the module docstring). Use it for any jitted code built per game (search, agents)."""
-    fingerprint = _source_fingerprint(core)
-    game = core.__name__.rsplit(".", 2)[-2]   # frontierzoo.envs.<game>.core
-    return lambda fn: _cached_jit(fn, fingerprint, game)
-
-
-def _source_fingerprint(core) -> str:
-    """A hash of every source file the drivers for ``core`` are compiled from."""
-    h = hashlib.sha256(numba.__version__.encode())
-    for folder in (Path(core.__file__).parent, Path(__file__).parent):
-        for f in sorted(folder.glob("*.py")):
-            h.update(f.name.encode())
-            h.update(f.read_bytes())
-    return h.hexdigest()
-
-
-def _cached_jit(fn, fingerprint, game):
-    """``njit(cache=True)`` for a closure over a game's kernels, named after the game, its cache
-    keyed by ``fingerprint`` in place of the closure's (unstable) pickled cells; the rest of the key
-    is Numba's own."""
-    fn.__qualname__ = f"{fn.__qualname__}__{game}"
-    fn.__name__ = f"{fn.__name__}__{game}"
-    disp = njit(cache=True)(fn)
-    code_hash = hashlib.sha256(fn.__code__.co_code).hexdigest()
-
-    def _index_key(sig, codegen):
-        return (sig, codegen.magic_tuple(), (code_hash, fingerprint))
-
-    disp._cache._index_key = _index_key
-    return disp
 
 
 _INLINED = set()

@@ -5,9 +5,9 @@ them and then runs every automatic step (pairs that fire alone, army advances, d
 turn) up to the next decision.
 """
 import numpy as np
-from numba import njit
 from numba.extending import register_jitable as rule
 
+from ..common.jit import kernel
 from ..common.rng import randint, random_u64, seed_rng, shuffle
 from .content import WALL_HAS, WALL_KIND, WALL_SHAPE, WALL_SYMBOLS
 from .state import (A_ARMY, A_BUILD, A_CAMP, A_DIRECTION, A_DISCARD, A_DRAWBRIDGE, A_EFFECT,
@@ -79,7 +79,7 @@ def rel_seat(s, seat, rel):
 # --------------------------------------------------------------------------- set-up
 
 
-@njit(cache=True)
+@kernel
 def init(s, num_players, opts, seed):
     """Player set-up: shuffle 22 walls into the dungeon with the arrows turned at random, draw 3,
     place a camp, agree the front lines; the first player is drawn at random."""
@@ -658,17 +658,17 @@ def end_by_dungeon(s):
 # --------------------------------------------------------------------------- the kernels
 
 
-@njit(cache=True)
+@kernel
 def to_act(s):
     return s['actor']
 
 
-@njit(cache=True)
+@kernel
 def step_count(s):
     return s['steps']
 
 
-@njit(cache=True)
+@kernel
 def legal_mask(s, mask):
     mask[:] = False
     seat = s['actor']
@@ -771,7 +771,7 @@ def legal_mask(s, mask):
     return count
 
 
-@njit(cache=True)
+@kernel
 def apply(s, action):
     """Apply one legal decision of the seat to act, then every automatic step after it."""
     seat = s['actor']
@@ -879,13 +879,13 @@ def apply(s, action):
     settle(s)
 
 
-@njit(cache=True)
+@kernel
 def rewards(s, out):
     for i in range(out.shape[0]):
         out[i] = s['last_rewards'][i]
 
 
-@njit(cache=True)
+@kernel
 def scores(s, out):
     """Each seat's points if the game were scored now (the team's in the team game)."""
     for i in range(out.shape[0]):
@@ -952,7 +952,7 @@ def _observe_seat_block(s, me, j, out, o):
             out[b + 14 + w] = 1.0
 
 
-@njit(cache=True)
+@kernel
 def observe(s, seat, out):
     """Seat-relative: the observer's block first, then the others in turn order; the observer's own
     hand; the decision in progress. Others' hands and every dungeon's order stay hidden."""
@@ -996,7 +996,7 @@ def observe(s, seat, out):
     out[o + 4] = s['teams']
 
 
-@njit(cache=True)
+@kernel
 def state_vector(s, out):
     """Full information: seat 0's view, every hand, and every dungeon in order with its arrows."""
     out[:] = 0.0
@@ -1012,7 +1012,7 @@ def state_vector(s, out):
             out[o + (j * WALLS + i) * 2 + 1] = (s['dungeon_axis'][j, i] + 1) / NUM_AXES
 
 
-@njit(cache=True)
+@kernel
 def determinize(s, seat):
     """Re-deal what ``seat`` cannot see: the order of its own dungeon, and for each other player
     which of their unseen walls are in hand and which in the dungeon, in what order. The arrows on
@@ -1055,7 +1055,7 @@ INV_TURNS = 7
 INV_WINNER = 8
 
 
-@njit(cache=True)
+@kernel
 def check_invariants(s):
     """0 if every invariant holds, else the first broken one's code (see env.INVARIANTS)."""
     n = s['num_players']

@@ -3,9 +3,9 @@
 Every function takes the state record ``s`` and works on its fields; all are jitted kernels.
 """
 import numpy as np
-from numba import njit
 from numba.extending import register_jitable
 
+from ..common.jit import kernel
 from ..common.rng import shuffle
 from .content import (KEEPS_PER_PLAYER, VILLAGES_PER_PLAYER, FIXED_HARBOURS, FIXED_NUMBER, FIXED_TERRAIN, HARBOUR_KINDS, NUMBER_TOKENS,
                       TERRAIN_TILES)
@@ -18,7 +18,7 @@ MAX_ROAD_DEPTH = 16  # a trail uses each road at most once, and a player has 15 
 
 
 # --------------------------------------------------------------------------- laying out the island
-@njit(cache=True)
+@kernel
 def hot_numbers_adjacent(s):
     """True if a 6 or 8 sits next to another 6 or 8 ("the 6s and 8s ... never sit side by side")."""
     for h in range(NUM_HEXES):
@@ -79,7 +79,7 @@ def desert_hex(s):
 
 
 # --------------------------------------------------------------------------- placement
-@njit(cache=True)
+@kernel
 def corner_free_by_distance(s, c):
     """A village needs its corner and "the three corners next to it" empty, whoever's pieces."""
     if s['corner_owner'][c] >= 0:
@@ -91,7 +91,7 @@ def corner_free_by_distance(s, c):
     return True
 
 
-@njit(cache=True)
+@kernel
 def has_road_at(s, p, c):
     for k in range(3):
         e = CORNER_EDGES[c, k]
@@ -100,7 +100,7 @@ def has_road_at(s, p, c):
     return False
 
 
-@njit(cache=True)
+@kernel
 def can_place_village(s, p, c):
     """A village "needs a road of your own leading to it" and the distance rule."""
     return corner_free_by_distance(s, c) and has_road_at(s, p, c)
@@ -143,7 +143,7 @@ def reveal_harbour_at(s, c):
 
 
 # --------------------------------------------------------------------------- production
-@njit(cache=True)
+@kernel
 def produce(s, number):
     """The throw pays every village 1 and every keep 2 on each hex with that number, except the
     bandit's hex. The supply (our reading, RULES.md "Supply"): if the bank cannot pay everyone owed
@@ -247,7 +247,7 @@ def trail_from(s, p, start, used, seen, stack_corner, stack_next, stack_edge):
     return best
 
 
-@njit(cache=True)
+@kernel
 def longest_trail(s, p):
     """The number of roads in p's longest trail: a path through p's roads that uses each road once
     (it may revisit a corner) and never passes through another player's building.
@@ -284,7 +284,7 @@ def longest_trail(s, p):
     return best
 
 
-@njit(cache=True)
+@kernel
 def longest_trail_brute(s, p):
     """The same count searched from every corner (a slow reference for the tests)."""
     used = np.zeros(NUM_EDGES, np.bool_)
@@ -301,7 +301,7 @@ def longest_trail_brute(s, p):
     return best
 
 
-@njit(cache=True)
+@kernel
 def update_longest_road(s):
     """Recompute every player's longest road, then move the award."""
     for p in range(s['num_players']):
@@ -309,14 +309,14 @@ def update_longest_road(s):
     award_longest_road(s)
 
 
-@njit(cache=True)
+@kernel
 def update_road_of(s, p):
     """After p builds a road only p's longest road can change."""
     s['road_length'][p] = longest_trail(s, p)
     award_longest_road(s)
 
 
-@njit(cache=True)
+@kernel
 def update_roads_through(s, c):
     """After a building goes up on corner c, only roads of other players meeting at c can be split."""
     for p in range(s['num_players']):
@@ -325,7 +325,7 @@ def update_roads_through(s, c):
     award_longest_road(s)
 
 
-@njit(cache=True)
+@kernel
 def award_longest_road(s):
     """Move the award (rulebook "Points"): the first to 5+ takes it; someone strictly longer takes
     it; a holder cut under five loses it to whoever alone has the longest, or to nobody. When a cut
@@ -352,7 +352,7 @@ def award_longest_road(s):
 
 
 # --------------------------------------------------------------------------- points
-@njit(cache=True)
+@kernel
 def public_points(s, p):
     """Points everyone can see: villages 1, keeps 2, awards 2 each. Pieces on the island are the
     pieces out of the player's supply (check_invariants holds the two counts together)."""
@@ -364,7 +364,7 @@ def public_points(s, p):
     return pts
 
 
-@njit(cache=True)
+@kernel
 def total_points(s, p):
     """Public points plus hidden victory-point cards ("Worth a point at the end")."""
     return public_points(s, p) + s['cards'][p, VICTORY_POINT]

@@ -6,16 +6,16 @@ record always waits on a real decision, or is over. The island and its pieces li
 trading in trade.py, what a seat may see in view.py, the invariants in invariants.py; this
 module is the turn: the opening, the throw, the 7, building, cards, the awards and the win.
 
-Compilation: the contract's kernels are ``@njit(cache=True)`` dispatchers. Small rules are
+Compilation: the contract's kernels are ``@kernel`` dispatchers. Small rules are
 ``register_jitable`` (compiled into the kernel that calls them, which keeps the number of cached
 functions and the cold compile down); rules that many branches of ``apply`` reach (the throw, the
 return to the turn, the trade table, the road award) or that tests and agents call from Python
 stay dispatchers, so they are compiled once rather than inlined at every call site.
 """
 import numpy as np
-from numba import njit
 from numba.extending import register_jitable
 
+from ..common.jit import kernel
 from ..common.rng import randint, roll_die, seed_rng, shuffle
 from .board import (any_road_placeable, can_place_road, can_place_village, corner_free_by_distance,
                     desert_hex, lay_fixed_island, lay_random_island, pay_second_village, produce,
@@ -116,7 +116,7 @@ def throw_for_turn_order(s, n):
             return first
 
 
-@njit(cache=True)
+@kernel
 def init(s, num_players, opts, seed):
     """Lay out the island, shuffle the deck, throw for turn order and start the opening."""
     seed_rng(s['rng'], seed)
@@ -205,7 +205,7 @@ def card_playable(s, p, kind):
     return True
 
 
-@njit(cache=True)
+@kernel
 def await_throw(s):
     """Before the throw the only choice is to play a card first. A player with no playable card
     has nothing to decide, so the dice are thrown at once (an automatic step of ``apply``); so are
@@ -221,7 +221,7 @@ def await_throw(s):
     throw_dice(s)
 
 
-@njit(cache=True)
+@kernel
 def back_to_turn(s):
     """After a card or the bandit: back to the main phase, or to the throw."""
     if s['rolled'] != 0:
@@ -262,7 +262,7 @@ def place_setup_road(s, e):
 
 
 # =========================================================================== the throw and the 7
-@njit(cache=True)
+@kernel
 def throw_dice(s):
     """"On your turn, throw the dice first." A 7 pays nothing and starts the discards and the
     bandit; any other number produces."""
@@ -287,7 +287,7 @@ def start_discards(s):
     settle_discards(s)
 
 
-@njit(cache=True)
+@kernel
 def settle_discards(s):
     """Discards owed by a player holding a single kind of resource are forced, so they are made
     without a decision; the first discarder with a real choice decides, or, with none left, the
@@ -343,7 +343,7 @@ def is_victim(s, p, h, q):
     return False
 
 
-@njit(cache=True)
+@kernel
 def move_bandit(s, h):
     """The bandit moves to another hex; the mover then takes a card from a player there. With one
     possible victim the steal resolves at once, with none it is skipped."""
@@ -364,7 +364,7 @@ def move_bandit(s, h):
         s['phase'] = PHASE_STEAL
 
 
-@njit(cache=True)
+@kernel
 def steal_from(s, q):
     """Take one card at random from q's hand."""
     p = s['current']
@@ -401,14 +401,14 @@ def can_buy_card(s, p):
     return s['deck_top'] < s['deck_size'] and can_pay(s, p, CARD_COST)
 
 
-@njit(cache=True)
+@kernel
 def place_road(s, p, e):
     s['edge_owner'][e] = p
     s['roads_left'][p] -= 1
     update_road_of(s, p)
 
 
-@njit(cache=True)
+@kernel
 def build_village(s, p, c):
     pay(s, p, VILLAGE_COST)
     s['corner_owner'][c] = p
@@ -454,7 +454,7 @@ def play_knight(s, p):
     s['phase'] = PHASE_MOVE_BANDIT
 
 
-@njit(cache=True)
+@kernel
 def update_largest_army(s, p):
     """"Largest army goes to the first player who has played three knights, and moves only to
     someone who has played more.\""""
@@ -518,7 +518,7 @@ def take_monopoly(s, p, r):
 
 
 # =========================================================================== the turn
-@njit(cache=True)
+@kernel
 def end_turn(s):
     p = s['current']
     for k in range(NUM_CARD_KINDS):
@@ -531,7 +531,7 @@ def end_turn(s):
     await_throw(s)
 
 
-@njit(cache=True)
+@kernel
 def check_win(s):
     """"You win as soon as you have 10 points on your own turn." Checked after every decision, and
     so also when a turn begins: points reached on another's turn win "when your turn comes"."""
@@ -557,12 +557,12 @@ def set_acting(s):
 
 
 # =========================================================================== the kernels
-@njit(cache=True)
+@kernel
 def to_act(s):
     return s['acting']
 
 
-@njit(cache=True)
+@kernel
 def step_count(s):
     return s['steps']
 
@@ -607,7 +607,7 @@ def _mask_main(s, p, mask):
     return n
 
 
-@njit(cache=True)
+@kernel
 def legal_mask(s, mask):
     """Every decision the seat to act may take now."""
     mask[:] = False
@@ -705,7 +705,7 @@ def _apply_turn_action(s, p, a):
         trade_with_bank(s, p, g, (a - BANK_TRADE) % NUM_RESOURCES)
 
 
-@njit(cache=True)
+@kernel
 def apply(s, a):
     """Apply the legal decision ``a`` of the seat to act, then every automatic step after it."""
     s['steps'] += 1
@@ -754,13 +754,13 @@ def apply(s, a):
 
 
 # =========================================================================== rewards and scores
-@njit(cache=True)
+@kernel
 def rewards(s, out):
     for p in range(out.shape[0]):
         out[p] = s['last_rewards'][p]
 
 
-@njit(cache=True)
+@kernel
 def scores(s, out):
     """Public points while the game runs; at the end the victory-point cards are shown too."""
     over = s['phase'] == PHASE_GAME_OVER

@@ -1,7 +1,7 @@
 """The game's invariants, checked after every step of the fuzz (``check_invariants``; a kernel
 of envs/common/game.py, re-exported by core.py)."""
-from numba import njit
 
+from ..common.jit import kernel
 from .board import longest_trail, total_points
 from .content import BANK_START, CARD_COUNTS, KEEPS_PER_PLAYER, ROADS_PER_PLAYER, VILLAGES_PER_PLAYER
 from .state import (CORNER_CORNERS, CORNER_EDGES, EDGE_CORNERS, KEEP, KNIGHT, LARGEST_ARMY_MIN,
@@ -25,7 +25,7 @@ INVARIANT_NAMES = {
 }
 
 
-@njit(cache=True)
+@kernel
 def check_invariants(s):
     n = s['num_players']
     for r in range(NUM_RESOURCES):

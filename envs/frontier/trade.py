@@ -7,9 +7,9 @@ proposer asked for and names what the replier wants instead: 1-2 of any resource
 proposer completes one acceptance or counter, or cancels. At most MAX_PROPOSALS_PER_TURN proposals
 per turn, so a turn always ends.
 """
-from numba import njit
 from numba.extending import register_jitable
 
+from ..common.jit import kernel
 from .state import (BANK_RATE, BANK_TRADE, COUNTER_OFFER, GENERAL_HARBOUR, GENERAL_RATE,
                     MAX_PROPOSALS_PER_TURN, MAX_TRADE_COUNT, NUM_RESOURCES, OFFER_GET, OFFER_GIVE,
                     PHASE_MAIN, PHASE_OFFER_GET, PHASE_OFFER_GIVE, PHASE_TRADE_CHOOSE,
@@ -30,7 +30,7 @@ def rate_from_flags(flags, r):
     return BANK_RATE
 
 
-@njit(cache=True)
+@kernel
 def bank_rate(s, p, r):
     return rate_from_flags(harbour_flags(s, p), r)
 
@@ -150,7 +150,7 @@ def mask_replies(s, q, mask, accept, decline):
     return n
 
 
-@njit(cache=True)
+@kernel
 def pass_to_next_replier(s):
     """Hand the offer to the next player in turn order who can answer it (the others decline
     without a decision); after the last, the proposer chooses among the answers it can pay. If
@@ -175,7 +175,7 @@ def pass_to_next_replier(s):
     clear_trade(s)
 
 
-@njit(cache=True)
+@kernel
 def reply(s, kind, want, want_count):
     """Record the replier's answer and pass the offer on."""
     q = s['trade_replier']
@@ -186,7 +186,7 @@ def reply(s, kind, want, want_count):
     pass_to_next_replier(s)
 
 
-@njit(cache=True)
+@kernel
 def clear_trade(s):
     s['trade_give'] = -1
     s['trade_get'] = -1
@@ -226,7 +226,7 @@ def mask_completions(s, mask, cancel):
     return n
 
 
-@njit(cache=True)
+@kernel
 def complete(s, k):
     """Exchange with the k-th player after the proposer, then clear the table."""
     p = s['current']

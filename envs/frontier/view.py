@@ -2,9 +2,9 @@
 re-deal of everything it cannot see (``determinize``). Kernels of envs/common/game.py; core.py
 re-exports them."""
 import numpy as np
-from numba import njit
 from numba.extending import register_jitable
 
+from ..common.jit import kernel
 from ..common.rng import random_u64, seed_rng, shuffle
 from .board import public_points, total_points
 from .state import (GENERAL_HARBOUR, KNIGHT, MAX_PLAYERS, MAX_PROPOSALS_PER_TURN,
@@ -27,7 +27,7 @@ def _put(out, i, v):
     return i + 1
 
 
-@njit(cache=True)
+@kernel
 def encode(s, seat, out, full):
     """``seat``'s view, seat-relative: the island, harbours (hidden ones masked), pieces, each
     player from ``seat`` on in turn order (hands and cards only as counts for others), the bank,
@@ -125,19 +125,19 @@ def encode(s, seat, out, full):
     return i
 
 
-@njit(cache=True)
+@kernel
 def observe(s, seat, out):
     encode(s, seat, out, False)
 
 
-@njit(cache=True)
+@kernel
 def state_vector(s, out):
     """Full information, from seat 0's side: every hand, card and harbour rate."""
     encode(s, 0, out, True)
 
 
 # =========================================================================== determinisation
-@njit(cache=True)
+@kernel
 def determinize(s, seat):
     """Re-deal what ``seat`` cannot see: the other players' resource hands (as one pool, keeping
     each hand's size, the per-resource totals the bank's public stock implies, and the cards a
