@@ -18,6 +18,15 @@ MAX_ROAD_DEPTH = 16  # a trail uses each road at most once, and a player has 15 
 
 
 # --------------------------------------------------------------------------- laying out the island
+@register_jitable
+def hand_size(s, p):
+    """The number of resource cards a player holds."""
+    t = 0
+    for r in range(NUM_RESOURCES):
+        t += s['hand'][p, r]
+    return t
+
+
 @kernel
 def hot_numbers_adjacent(s):
     """True if a 6 or 8 sits next to another 6 or 8 ("the 6s and 8s ... never sit side by side")."""

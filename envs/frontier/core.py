@@ -18,7 +18,7 @@ from numba.extending import register_jitable
 from ..common.jit import kernel
 from ..common.rng import randint, roll_die, seed_rng, shuffle
 from .board import (any_road_placeable, can_place_road, can_place_village, corner_free_by_distance,
-                    desert_hex, lay_fixed_island, lay_random_island, pay_second_village, produce,
+                    desert_hex, hand_size, lay_fixed_island, lay_random_island, pay_second_village, produce,
                     public_points, reveal_harbour_at, total_points, update_longest_road,
                     update_road_of, update_roads_through)
 from .content import (BANK_START, CARD_COST, DECK_SIZE, DECK_START, KEEP_COST, KEEPS_PER_PLAYER,
@@ -155,14 +155,6 @@ def setup_seat(s, step):
 
 
 # =========================================================================== small helpers
-@register_jitable
-def hand_size(s, p):
-    t = 0
-    for r in range(NUM_RESOURCES):
-        t += s['hand'][p, r]
-    return t
-
-
 @register_jitable
 def can_pay(s, p, cost):
     for r in range(NUM_RESOURCES):

@@ -6,18 +6,10 @@ from numba.extending import register_jitable
 
 from ..common.jit import kernel
 from ..common.rng import random_u64, seed_rng, shuffle
-from .board import public_points, total_points
+from .board import hand_size, public_points, total_points
 from .state import (GENERAL_HARBOUR, KNIGHT, MAX_PLAYERS, MAX_PROPOSALS_PER_TURN,
                     NUM_CARD_KINDS, NUM_CORNERS, NUM_EDGES, NUM_HARBOURS, NUM_HEXES, NUM_PHASES,
                     NUM_RESOURCES, NUM_TERRAINS, REPLY_ACCEPT, REPLY_COUNTER)
-
-
-@register_jitable
-def hand_size(s, p):
-    t = 0
-    for r in range(NUM_RESOURCES):
-        t += s['hand'][p, r]
-    return t
 
 
 # =========================================================================== observations
