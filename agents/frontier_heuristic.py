@@ -178,7 +178,6 @@ class FrontierHeuristic(Agent):
         return any(s["corner_owner"][c] == me for c in range(NUM_CORNERS) if h in CORNER_HEXES[c])
 
     def bandit_hex(self, s, me, legal):
-        n = int(s["num_players"])
         best, best_v = None, -1e9
         for a in legal:
             h = a - MOVE_BANDIT

@@ -20,7 +20,6 @@ The 95% interval is the Wilson score interval.
 from __future__ import annotations
 
 import math
-import os
 import sys
 import time
 import zlib

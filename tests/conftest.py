@@ -1,5 +1,4 @@
 """Shared fixtures: every registered game and every seat count and option set it must pass."""
-import numpy as np
 import pytest
 
 from frontierzoo.envs import all_games

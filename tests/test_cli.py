@@ -7,7 +7,7 @@ import re
 import pytest
 
 from frontierzoo.agents import available_agents
-from frontierzoo.benchmarks import arena, throughput
+from frontierzoo.benchmarks import throughput
 from frontierzoo.benchmarks.arena import lineups, run_arena, wilson_interval
 from frontierzoo.benchmarks.cli import main
 

@@ -1,5 +1,4 @@
 """The Frontier heuristic beats random players clearly (a small sample; the report measures 200+)."""
-import numpy as np
 
 from frontierzoo.agents.base import RandomAgent
 from frontierzoo.agents.frontier_heuristic import FrontierHeuristic

@@ -16,7 +16,7 @@ from .state import (A_ARMY, A_BUILD, A_CAMP, A_DIRECTION, A_DISCARD, A_DRAWBRIDG
                     CORNER, DEFENDED, DIR_DCOL, DIR_DROW, DOOR, FIRST_ARMY, FIRST_CAMP, GRID_SPACE,
                     GUARD, LINES, MASON, MAX_SEATS, NUM_AXES, NUM_CARDS, NUM_STAGES, NUM_SYMBOLS,
                     OBS_SIZE, RAM, SEAT_FEATURES, SIDE_TOWARDS, SIEGE_TOWER, SPACE_COL,
-                    SPACE_FEATURES, SPACE_ROW, SPACES, ST_CAMP_SPACE, ST_DIRECTION, ST_DRAWBRIDGE,
+                    SPACE_FEATURES, SPACE_ROW, SPACES, TABLE_CHAIRS, ST_CAMP_SPACE, ST_DIRECTION, ST_DRAWBRIDGE,
                     ST_AFTER_PLAY, ST_END_TURN, ST_GUARD, ST_MAIN, ST_MASON_PICK, ST_MASON_SPACE,
                     ST_OVER, ST_PAIR, ST_RESOLVE, ST_ROW, ST_TARGET, START_HAND, WALLS)
 
@@ -117,9 +117,8 @@ def init(s, num_players, opts, seed):
     s['drawbridge'][:] = -1
     s['front'][:, :] = -1
     s['chair'][:] = -1
-    # Chairs round a square table (state.TABLE_CHAIRS): 2 players face each other.
     for i in range(num_players):
-        s['chair'][i] = i * 2 if num_players == 2 else i
+        s['chair'][i] = TABLE_CHAIRS[num_players, i]   # 2 players face each other
     for i in range(num_players):
         for j in range(num_players):
             if i != j:

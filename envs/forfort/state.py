@@ -64,7 +64,8 @@ LINES = np.array([
 ], np.int64)
 # Chairs round a square table, clockwise: 0 south, 1 west, 2 north, 3 east. A player at chair p
 # sees chair p+1 on their left, p+2 across, p+3 on their right.
-TABLE_CHAIRS = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
+TABLE_CHAIRS = np.array([[-1, -1, -1, -1], [-1, -1, -1, -1],   # by seat count, then seat
+                         [0, 2, -1, -1], [0, 1, 2, -1], [0, 1, 2, 3]], np.int64)
 SIDE_TOWARDS = np.array([-1, SIDE_LEFT, SIDE_FAR, SIDE_RIGHT], np.int64)  # by (chair diff mod 4)
 
 # Where an army is: a fort's seat, or one of these.
