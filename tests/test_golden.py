@@ -37,7 +37,9 @@ def transcript(game_name, cfg, seed, policy_seed):
         a = int(rng.choice(np.flatnonzero(obs["action_mask"])))
         n += 1
         lines.append(f"{n:4d} {agent}: {env.describe_action(a)}")
+        before = env.record.copy()
         env.step(a)
+        lines.extend(f"       . {e}" for e in env.game.events(before, env.record))
     scores = np.zeros(env.num_players, np.float32)
     env.game.core.scores(env.record, scores)
     lines.append("scores: " + ", ".join(f"player_{i} {scores[i]:g}" for i in range(env.num_players)))

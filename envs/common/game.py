@@ -83,6 +83,11 @@ class Game:
         """
         raise NotImplementedError
 
+    def events(self, before, after) -> list:
+        """What happened between two records without a decision (dice, draws, a new turn), in
+        words, for transcripts; a game without such steps keeps this default."""
+        return []
+
     def describe_action(self, s, action: int) -> str:
         """Words a person understands for ``action`` in the position ``s`` (the record)."""
         raise NotImplementedError

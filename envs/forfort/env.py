@@ -85,6 +85,29 @@ class ForfortGame(Game):
         s["hand"][seat, other] = 1
         return True
 
+    def events(self, before, after):
+        """Armies marching, cards drawn, a turn beginning, the game ending."""
+        out = []
+        n = int(after["num_players"])
+        for j in range(n):
+            for k in range(ARMIES):
+                was, now = int(before["army_space"][j, k]), int(after["army_space"][j, k])
+                fort_was, fort_now = int(before["army_fort"][j, k]), int(after["army_fort"][j, k])
+                if fort_was >= 0 and (fort_now != fort_was or now != was):
+                    where = {ARMY_RESERVE: "marches out and returns to player_%d" % j,
+                             ARMY_OVERTHROWN: "is overthrown by a defended wall"}.get(
+                        fort_now, f"advances to {SPACE_NAMES[now] if now >= 0 else '?'}")
+                    out.append(f"player_{j}'s army in player_{fort_was}'s fort {where}")
+            size_was, size_now = int(before["dungeon_size"][j]), int(after["dungeon_size"][j])
+            if size_now != size_was:
+                out.append(f"player_{j}'s dungeon {size_was} -> {size_now}")
+        if after["stage"] != ST_OVER and (after["turn_seat"] != before["turn_seat"]
+                                          or after["turns"].sum() != before["turns"].sum()):
+            out.append(f"player_{int(after['turn_seat'])}'s turn")
+        if after["stage"] == ST_OVER and before["stage"] != ST_OVER:
+            out.append("game over: " + ", ".join(f"player_{j}" for j in range(n) if after["winner"][j]) + " won")
+        return out
+
     def describe_action(self, s, a):
         seat = int(s["actor"])
         n = int(s["num_players"])

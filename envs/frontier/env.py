@@ -72,6 +72,16 @@ class FrontierGame(Game):
         return False
 
     # ------------------------------------------------------------------ words
+    def events(self, before, after):
+        """The dice thrown without a decision, a new turn, the end of the game."""
+        out = []
+        if after["rolled"] and (not before["rolled"] or after["turn"] != before["turn"]):
+            d1, d2 = int(after["dice"][0]), int(after["dice"][1])
+            out.append(f"player_{int(after['current'])} throws {d1}+{d2} = {d1 + d2}")
+        if after["acting"] < 0 <= before["acting"]:
+            out.append(f"game over: player_{int(after['winner'])} won")
+        return out
+
     def describe_action(self, s, a):
         a = int(a)
         n = int(s["num_players"])
