@@ -24,8 +24,11 @@ REWARD_MODES = ("win", "vp")
 _SAVE_MAGIC = b"FZOO1\n"
 
 
-def _fresh_seed() -> int:
-    return int.from_bytes(os.urandom(8), "little")
+def seed_value(seed) -> int:
+    """A reset's seed as 64 bits: the given one, or fresh entropy for ``None``."""
+    if seed is None:
+        return int.from_bytes(os.urandom(8), "little")
+    return int(seed) & 0xFFFFFFFFFFFFFFFF
 
 
 def _record_bytes(states) -> bytes:
@@ -113,7 +116,7 @@ class FrontierZooEnv(AECEnv):
     def reset(self, seed=None, options=None):
         # ``options`` is accepted for PettingZoo's API and unused: a game's options are fixed when
         # the env is made, so that the spaces stay what they were.
-        self._seed = _fresh_seed() if seed is None else int(seed) & 0xFFFFFFFFFFFFFFFF
+        self._seed = seed_value(seed)
         seat, obs, mask = self._k.aec(self._buf, True, self.num_players, self._opts, np.uint64(self._seed),
                                       0, False, self._rew)
         self.agents = self.possible_agents[:]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .aec import REWARD_MODES, _fresh_seed
+from .aec import REWARD_MODES, seed_value
 from .engine import kernels
 from .rng import seed_rng
 
@@ -52,7 +52,7 @@ class VectorEnv:
 
     def reset(self, seed=None):
         """Start every game afresh; returns ``(obs, masks, seats)``."""
-        seed_rng(self._rng, np.uint64(_fresh_seed() if seed is None else int(seed) & 0xFFFFFFFFFFFFFFFF))
+        seed_rng(self._rng, np.uint64(seed_value(seed)))
         self.rewards[:] = 0.0
         self.terminated[:] = False
         self.truncated[:] = False
