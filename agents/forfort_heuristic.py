@@ -13,18 +13,20 @@ from __future__ import annotations
 
 import numpy as np
 
-from frontierzoo.envs.common.jit import game_jit
+from frontierzoo.envs.common.engine import compiled
 from frontierzoo.envs.common.rng import seed_rng
 from frontierzoo.envs.forfort import core
+from frontierzoo.envs.forfort.env import GAME
 from frontierzoo.envs.forfort.content import WALL_KIND
 from frontierzoo.envs.forfort.state import (ARMIES, CARDS_PER_COLOUR, DEFENDED, LINES,
                                             NUM_ACTIONS, SPACES, ST_MAIN, STATE_DTYPE)
 
 from .base import Agent
 
-# Cached under the Forfort sources' fingerprint: these call the game's kernels, and a plain
-# njit(cache=True) would keep stale code after the game changed (envs/common/jit.py).
-jit = game_jit(core)
+# The game's kernels compiled in place, and a decorator caching these functions under the Forfort
+# sources' fingerprint (a plain njit(cache=True) would keep stale code after the game changed).
+G = compiled(GAME)
+jit = G.jit
 
 MAX_DEPTH = 10          # decisions of one turn searched; a chain longer than this is scored as is
 BRANCH_BUDGET = 32      # positions searched below each first decision: a pair of guards (two armies,
@@ -84,7 +86,7 @@ def evaluate(s, me):
     """The position from ``me``'s side: a won or lost game outright, else my side's value less the
     best opponent's (teammates count with me)."""
     n = s['num_players']
-    if core.to_act(s) < 0:
+    if G.to_act(s) < 0:
         if s['winner'][me]:
             for i in range(n):
                 if core.is_opponent(s, me, i) and s['winner'][i]:
@@ -110,8 +112,8 @@ def plan_turn(stack, raw, masks, me, seed, noise):
     best first decision. ``raw`` is ``stack`` viewed as bytes, for copying records; ``noise``
     breaks ties between first decisions of equal value."""
     seed_rng(stack[0]['rng'], seed)
-    core.determinize(stack[0], me)
-    core.legal_mask(stack[0], masks[0])
+    G.determinize(stack[0], me)
+    G.legal_mask(stack[0], masks[0])
     nxt = np.zeros(MAX_DEPTH + 1, np.int64)       # next action to try at each depth
     best = np.full(MAX_DEPTH + 1, -1e18)          # best value found below each depth
     best_root = -1
@@ -142,15 +144,15 @@ def plan_turn(stack, raw, masks, me, seed, noise):
             spent = 0
         raw[d + 1, :] = raw[d, :]
         child = stack[d + 1]
-        core.apply(child, a)
+        G.step(child, a)
         spent += 1
         # The turn goes on while I decide; a fresh play stage is the drawbridge's extra turn,
         # scored as it stands (the next card is as good as a turn's worth). Past the budget the
         # rest of the chain is scored as it stands too.
-        if (core.to_act(child) == me and d + 1 < MAX_DEPTH and spent < BRANCH_BUDGET
+        if (G.to_act(child) == me and d + 1 < MAX_DEPTH and spent < BRANCH_BUDGET
                 and not (child['stage'] == ST_MAIN and child['turn_seat'] == me)):
             d += 1
-            core.legal_mask(child, masks[d])
+            G.legal_mask(child, masks[d])
             nxt[d] = 0
             best[d] = -1e18
             continue
@@ -180,7 +182,7 @@ class ForfortHeuristic(Agent):
         if info is None or "env" not in info:
             raise ValueError("ForfortHeuristic needs the live env as info['env']")
         record = info["env"].record
-        me = int(core.to_act(record))
+        me = int(record['actor'])
         self._stack[0] = record
         noise = self.rng.random(NUM_ACTIONS) * 1e-3
         a = plan_turn(self._stack, self._raw, self._masks, me,

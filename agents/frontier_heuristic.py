@@ -25,10 +25,10 @@ from frontierzoo.envs.frontier.state import (
     BUILD_VILLAGE_END, BUY_CARD, CORNER_CORNERS,
     CORNER_HARBOUR, CORNER_HEXES, DISCARD, EDGE_CORNERS, END_TURN,
     GENERAL_HARBOUR, KNIGHT, MONOPOLY_PICK, MOVE_BANDIT, NUM_CORNERS,
-    NUM_RESOURCES, OFFER_GET, OFFER_GIVE, OFFER_TRADE, PHASE_DISCARD, PHASE_MAIN,
-    PHASE_MONOPOLY, PHASE_MOVE_BANDIT, PHASE_OFFER_GET, PHASE_OFFER_GIVE, PHASE_PRE_ROLL,
-    PHASE_ROAD_BUILDING, PHASE_SETUP_ROAD, PHASE_SETUP_VILLAGE, PHASE_STEAL, PHASE_TRADE_CHOOSE,
-    PHASE_TRADE_REPLY, PHASE_YEAR_OF_PLENTY, PLAY_KNIGHT, PLAY_MONOPOLY, PLAY_ROAD_BUILDING,
+    NUM_RESOURCES, OFFER_GET, OFFER_GIVE, OFFER_TRADE, ST_DISCARD, ST_MAIN,
+    ST_MONOPOLY, ST_MOVE_BANDIT, ST_OFFER_GET, ST_OFFER_GIVE, ST_PRE_ROLL,
+    ST_ROAD_BUILDING, ST_SETUP_ROAD, ST_SETUP_VILLAGE, ST_STEAL, ST_TRADE_CHOOSE,
+    ST_TRADE_REPLY, ST_YEAR_OF_PLENTY, PLAY_KNIGHT, PLAY_MONOPOLY, PLAY_ROAD_BUILDING,
     PLAY_YEAR_OF_PLENTY, ROLL, STEAL, TERRAIN_RESOURCE, TRADE_ACCEPT, TRADE_CANCEL,
     TRADE_COMPLETE, TRADE_DECLINE, VILLAGE, YEAR_OF_PLENTY_PICK, amount_action)
 from frontierzoo.envs.frontier.trade import bank_rate
@@ -54,7 +54,7 @@ class FrontierHeuristic(Agent):
             raise ValueError("FrontierHeuristic needs the live env as info['env']")
         s = info["env"].record
         legal = np.flatnonzero(action_mask)
-        a = self.choose(s, int(s["acting"]), set(legal.tolist()))
+        a = self.choose(s, int(s["actor"]), set(legal.tolist()))
         if a is None or a not in legal:
             a = int(legal[self.rng.integers(legal.size)])
         return int(a)
@@ -127,46 +127,46 @@ class FrontierHeuristic(Agent):
 
     # ------------------------------------------------------------------ choices
     def choose(self, s, me, legal):
-        ph = int(s["phase"])
-        if ph == PHASE_SETUP_VILLAGE:
+        ph = int(s["stage"])
+        if ph == ST_SETUP_VILLAGE:
             prod = self.production(s, me)
             return max((a for a in legal), key=lambda a: self.corner_value(s, a - BUILD_VILLAGE, me, prod))
-        if ph in (PHASE_SETUP_ROAD, PHASE_ROAD_BUILDING):
+        if ph in (ST_SETUP_ROAD, ST_ROAD_BUILDING):
             return self.best_road(s, me, legal)
-        if ph == PHASE_PRE_ROLL:
+        if ph == ST_PRE_ROLL:
             if PLAY_KNIGHT in legal and self.bandit_hurts_me(s, me):
                 return PLAY_KNIGHT
             return ROLL
-        if ph == PHASE_MAIN:
+        if ph == ST_MAIN:
             return self.main(s, me, legal)
-        if ph == PHASE_DISCARD:
+        if ph == ST_DISCARD:
             hand = s["hand"][me].astype(float)
             need = np.asarray(GOAL_COSTS[self.goal(s, me, legal)])
             return DISCARD + int(np.argmax(hand - need + 0.01 * np.arange(5)
                                            - 100 * (hand == 0)))
-        if ph == PHASE_MOVE_BANDIT:
+        if ph == ST_MOVE_BANDIT:
             return self.bandit_hex(s, me, legal)
-        if ph == PHASE_STEAL:
+        if ph == ST_STEAL:
             n = int(s["num_players"])
             return max(legal, key=lambda a: (int(s["hand"][(me + a - STEAL + 1) % n].sum()),
                                              self.leader_points(s, (me + a - STEAL + 1) % n)))
-        if ph == PHASE_YEAR_OF_PLENTY:
+        if ph == ST_YEAR_OF_PLENTY:
             need = self.missing(s, me, GOAL_COSTS[self.goal(s, me, legal)])
             order = np.argsort(-need + 0.01 * s["bank"] * -1)
             for r in order:
                 if YEAR_OF_PLENTY_PICK + r in legal:
                     return YEAR_OF_PLENTY_PICK + int(r)
-        if ph == PHASE_MONOPOLY:
+        if ph == ST_MONOPOLY:
             # the resource the bank has least of is the one most held by the players
             return MONOPOLY_PICK + int(np.argmin(s["bank"] + 0.01 * np.arange(5)))
-        if ph == PHASE_OFFER_GIVE and self._offer is not None:
+        if ph == ST_OFFER_GIVE and self._offer is not None:
             return amount_action(OFFER_GIVE, self._offer[0], self._offer[1])
-        if ph == PHASE_OFFER_GET and self._offer is not None:
+        if ph == ST_OFFER_GET and self._offer is not None:
             offer, self._offer = self._offer, None
             return amount_action(OFFER_GET, offer[2], offer[3])
-        if ph == PHASE_TRADE_REPLY:
+        if ph == ST_TRADE_REPLY:
             return self.reply(s, me, legal)
-        if ph == PHASE_TRADE_CHOOSE:
+        if ph == ST_TRADE_CHOOSE:
             for a in sorted(legal):
                 if a >= TRADE_COMPLETE:
                     return a
@@ -278,7 +278,7 @@ class FrontierHeuristic(Agent):
     def reply(self, s, me, legal):
         if TRADE_ACCEPT not in legal:
             return TRADE_DECLINE
-        proposer = int(s["current"])
+        proposer = int(s["turn_seat"])
         if self.leader_points(s, proposer) >= LEADER_POINTS:
             return TRADE_DECLINE
         goal = self.goal(s, me, set())

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from frontierzoo.envs.common.engine import game_jit, pick_legal
+from frontierzoo.envs.common.engine import compiled, pick_legal
 from frontierzoo.envs.common.registry import get_game
 from frontierzoo.envs.common.rng import random_u64, seed_rng
 
@@ -33,18 +33,15 @@ _SEARCHES: dict = {}
 def search_kernel(game):
     """The jitted search for ``game`` (built on first use, then shared)."""
     if game.name not in _SEARCHES:
-        _SEARCHES[game.name] = _build(game.core, game.dtype, game.num_actions)
+        _SEARCHES[game.name] = _build(game)
     return _SEARCHES[game.name]
 
 
-def _build(core, dtype, num_actions):
-    jit = game_jit(core)
-    determinize = core.determinize
-    legal_mask = core.legal_mask
-    apply = core.apply
-    to_act = core.to_act
-    rewards = core.rewards
-    scores = core.scores
+def _build(game):
+    g = compiled(game)
+    dtype, num_actions, jit = game.dtype, game.num_actions, g.jit
+    determinize, legal_mask, apply, to_act = g.determinize, g.legal_mask, g.step, g.to_act
+    rewards, scores = g.rewards, g.scores
 
     @jit
     def rollout_value(s, num_players, max_steps, rng, mask, out):
@@ -198,7 +195,7 @@ class MCTSAgent(Agent):
             return int(legal[0])
         record = info["env"].record
         root = np.array(record, dtype=self.game.dtype).reshape(1).view(np.uint8)
-        me = int(self.game.core.to_act(record))
+        me = int(record['actor'])
         seed_rng(self._rng, np.uint64(self.rng.integers(2**63)))
         a = self._search(root, self._work_raw, me, info["env"].num_players,
                          self.simulations, self.rollout_steps, self.c, self._rng, self.visits)

@@ -106,8 +106,8 @@ def rollouts(game, num_players, batch, seconds, seed=0):
 
     k = kernels(game)
     opts = game.options(num_players)
-    states = np.zeros(batch, dtype=game.dtype)
-    k.random_rollouts(states[:2], num_players, opts, np.uint64(seed), 0)  # compile
+    states = np.zeros(batch, dtype=game.dtype).view(np.uint8)
+    k.random_rollouts(states[:2 * game.dtype.itemsize], num_players, opts, np.uint64(seed), 0)  # compile
     steps = games = 0
     rounds = 0
     t0 = time.perf_counter()
@@ -203,7 +203,7 @@ out = {"import": p_import - p0, "reset": p_reset - p_import, "step": p_step - p_
 if sys.argv[3] == "cold":
     from frontierzoo.envs.common.engine import kernels
     k = kernels(game)
-    k.random_rollouts(np.zeros(2, game.dtype), n, game.options(n), np.uint64(1), 0)
+    k.random_rollouts(np.zeros(2, game.dtype).view(np.uint8), n, game.options(n), np.uint64(1), 0)
     p_roll = time.perf_counter()
     out["rollout"] = p_roll - p_step
     ru = resource.getrusage(resource.RUSAGE_SELF)

@@ -1,9 +1,14 @@
-"""frontierzoo's environments: ``from frontierzoo.envs import forfort_v0, frontier_v0``.
+"""frontierzoo's environments, PettingZoo style: ``from frontierzoo.envs import forfort_v0`` or
+``import frontierzoo.envs.forfort_v0``; then ``forfort_v0.env()``.
 
-Each game module registers itself on import (``frontierzoo.envs.common.registry``).
+Every game folder here is found and registered on import (``common/registry.py``); the module of a
+game is its folder, importable under its environment name.
 """
-from .common.registry import all_games, get_game, make
-from . import forfort as forfort_v0
-from . import frontier as frontier_v0
+import sys as _sys
 
-__all__ = ["forfort_v0", "frontier_v0", "all_games", "get_game", "make"]
+from .common.registry import all_games, discover as _discover, game_module, get_game, make
+
+_found = _discover(_sys.modules[__name__])
+globals().update(_found)
+
+__all__ = sorted(_found) + ["all_games", "game_module", "get_game", "make"]

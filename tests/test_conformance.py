@@ -12,7 +12,7 @@ import pytest
 from pettingzoo.test import api_test
 
 from frontierzoo.envs import make
-from frontierzoo.envs.common.engine import kernels
+from frontierzoo.envs.common.engine import FUZZ_CODES, kernels
 from frontierzoo.envs.common.vector import VectorEnv
 
 from helpers import play_random
@@ -127,10 +127,9 @@ def test_random_play_fuzz_with_invariants(game_config, games):
     game, cfg = game_config
     env = new_env(game, cfg)   # validates and encodes the options
     states = np.zeros(games, game.dtype)
-    i, step, code = kernels(game).fuzz(states, cfg["num_players"], env._opts, np.uint64(2024), 20000)
+    i, step, code = kernels(game).fuzz(states.view(np.uint8), cfg["num_players"], env._opts, np.uint64(2024), 20000)
     if i >= 0:
-        why = {-1: "empty mask while live", -2: "step_count disagrees", -3: "reward before the end"}
-        pytest.fail(f"game {i}, step {step}: {why.get(code) or game.invariant_names.get(code, code)}")
+        pytest.fail(f"game {i}, step {step}: {FUZZ_CODES.get(code) or game.invariant_names.get(code, code)}")
     assert code == games, "every fuzzed game must reach the rules' end"
 
 
@@ -143,13 +142,13 @@ def test_random_play_fuzz_long(game_config, games):
 FUZZ_SCRIPT = """
 import numpy as np, sys
 from frontierzoo.envs import make
-from frontierzoo.envs.common.engine import kernels
+from frontierzoo.envs.common.engine import FUZZ_CODES, kernels
 from frontierzoo.envs.common.registry import all_games
 for game in all_games():
     for cfg in game.configs():
         env = make(game.name, **cfg)
         st = np.zeros(GAMES, game.dtype)
-        r = kernels(game).fuzz(st, cfg["num_players"], env._opts, np.uint64(7), 20000)
+        r = kernels(game).fuzz(st.view(np.uint8), cfg["num_players"], env._opts, np.uint64(7), 20000)
         print(game.name, cfg, r)
         if r[0] >= 0:
             sys.exit(1)
@@ -319,7 +318,7 @@ def test_random_rollouts_finish_games(game_config):
     game, cfg = game_config
     env = new_env(game, cfg)
     steps, finished, cut = kernels(game).random_rollouts(
-        np.zeros(50, game.dtype), cfg["num_players"], env._opts, np.uint64(1), 0)
+        np.zeros(50, game.dtype).view(np.uint8), cfg["num_players"], env._opts, np.uint64(1), 0)
     assert finished == 50 and cut == 0 and steps > 50
 
 

@@ -6,7 +6,9 @@ import numpy as np
 import pytest
 
 from frontierzoo.envs import forfort_v0
+from frontierzoo.envs.common.engine import new_record
 from frontierzoo.envs.forfort import core
+from frontierzoo.envs.forfort.env import GAME
 from frontierzoo.envs.forfort.state import (
     A_ARMY, A_BUILD, A_CAMP, A_DIRECTION, A_DISCARD, A_DRAWBRIDGE, A_EFFECT, A_OPPONENT, A_PAIR,
     A_PASS, A_PICK, A_PICK_TOP, A_ROW, A_SPACE, ARMY_OVERTHROWN, ARMY_RESERVE, CARDS_PER_COLOUR,
@@ -42,8 +44,7 @@ def position(n=2, teams=False, hands=None, dungeons=None, forts=None, discards=N
     go below them, in the dungeon); forts: {(seat, space): [cards, bottom first]};
     discards: {seat: [cards]}. The top dungeon card's arrows point along ``top_axis``.
     """
-    s = np.zeros(1, STATE_DTYPE)[0]
-    core.init(s, n, np.array([1 if teams else 0], np.int64), np.uint64(0))
+    s = new_record(GAME, n, 0, teams=teams)
     hands, dungeons, forts, discards = hands or {}, dungeons or {}, forts or {}, discards or {}
     s["hand"][:] = 0
     s["hand_count"][:] = 0

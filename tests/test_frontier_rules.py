@@ -10,20 +10,20 @@ test needs known hexes (see content.FIXED_TERRAIN / FIXED_NUMBER):
 """
 import numpy as np
 import pytest
-from numba import njit
 
-from frontierzoo.envs.common.engine import pick_legal
+from frontierzoo.envs.common.engine import compiled, new_record, pick_legal
 from frontierzoo.envs.common.rng import random_u64, roll_die, seed_rng
 from frontierzoo.envs.frontier import board, content as C, core, state as S
 from frontierzoo.envs.frontier.env import GAME
 from frontierzoo.envs.frontier.state import (BRICK, GRAIN, ORE, TIMBER, WOOL)
 
+G = compiled(GAME)   # the game's kernels compiled in place, for the compiled helpers below
+RECORD_BYTES = S.RECORD_DTYPE.itemsize
+
 
 # =========================================================================== helpers
 def new_game(n=4, hidden=False, fixed=True, seed=0):
-    arr = np.zeros(1, S.RECORD_DTYPE)
-    core.init(arr[0], n, np.array([int(hidden), int(fixed)], np.int64), np.uint64(seed))
-    return arr[0]
+    return new_record(GAME, n, seed, hidden_harbours=hidden, fixed_island=fixed)
 
 
 def main_position(n=4, current=0, hidden=False):
@@ -31,9 +31,9 @@ def main_position(n=4, current=0, hidden=False):
     s = new_game(n, hidden=hidden)
     s["setup_step"] = 2 * n
     s["turn"] = 1
-    s["current"] = current
-    s["acting"] = current
-    s["phase"] = S.PHASE_MAIN
+    s["turn_seat"] = current
+    s["actor"] = current
+    s["stage"] = S.ST_MAIN
     s["rolled"] = 1
     return s
 
@@ -104,7 +104,7 @@ def played_knights(s, p, k):
 
 def play_until_turn_of(s, p):
     """End turns (answering any 7 with the first legal choice) until it is p's turn."""
-    while not (s["current"] == p and s["phase"] in (S.PHASE_PRE_ROLL, S.PHASE_MAIN)):
+    while not (s["turn_seat"] == p and s["stage"] in (S.ST_PRE_ROLL, S.ST_MAIN)):
         ids = legal(s)
         act(s, S.END_TURN if S.END_TURN in ids else min(ids))
 
@@ -117,12 +117,12 @@ def legal(s):
 
 
 def act(s, a):
-    assert a in legal(s), f"{GAME.describe_action(s, a)} is not legal; phase {S.PHASE_NAMES[s['phase']]}"
+    assert a in legal(s), f"{GAME.describe_action(s, a)} is not legal; phase {S.STAGE_NAMES[s['stage']]}"
     core.apply(s, a)
     assert core.check_invariants(s) == 0, GAME.invariant_names[core.check_invariants(s)]
 
 
-@njit(cache=True)
+@G.jit
 def _throw(rng):
     return roll_die(rng, 6) + roll_die(rng, 6)
 
@@ -140,7 +140,7 @@ def force_dice(s, total):
 
 
 def pre_roll(s):
-    s["phase"] = S.PHASE_PRE_ROLL
+    s["stage"] = S.ST_PRE_ROLL
     s["rolled"] = 0
 
 
@@ -222,7 +222,7 @@ def test_hidden_harbours_hidden_until_someone_builds_there():
     # determinize may move hidden rates around; a revealed one stays
     put_road(s, 1, 7, 3)
     give(s, 1, timber=1, brick=1, wool=1, grain=1)
-    s["current"] = s["acting"] = 1
+    s["turn_seat"] = s["actor"] = 1
     act(s, S.BUILD_VILLAGE + 7)
     assert s["harbour_revealed"][hb] == 1
     for seat in range(4):
@@ -254,19 +254,19 @@ def test_turn_order_from_a_throw_and_snake_opening():
         firsts.add(first)
         order = []
         rng = np.random.default_rng(seed)
-        while s["phase"] in (S.PHASE_SETUP_VILLAGE, S.PHASE_SETUP_ROAD):
-            if s["phase"] == S.PHASE_SETUP_VILLAGE:
-                order.append(int(s["acting"]))
+        while s["stage"] in (S.ST_SETUP_VILLAGE, S.ST_SETUP_ROAD):
+            if s["stage"] == S.ST_SETUP_VILLAGE:
+                order.append(int(s["actor"]))
             act(s, int(rng.choice(sorted(legal(s)))))
         expect = [(first + k) % 4 for k in range(4)]
         assert order == expect + expect[::-1], "once in order and once in reverse"
-        assert s["current"] == first, "the first player then takes the first turn"
+        assert s["turn_seat"] == first, "the first player then takes the first turn"
     assert firsts == {0, 1, 2, 3}, "the throw decides who begins"
 
 
 def test_setup_village_ignores_roads_but_keeps_the_distance_rule():
     s = new_game()
-    s["current"] = s["acting"] = s["first_player"]
+    s["turn_seat"] = s["actor"] = s["first_player"]
     assert legal(s) == {S.BUILD_VILLAGE + c for c in range(54)}
     act(s, S.BUILD_VILLAGE + 8)
     # the road must touch the village just placed
@@ -280,7 +280,7 @@ def test_setup_village_ignores_roads_but_keeps_the_distance_rule():
 def test_second_village_pays_one_of_each_adjacent_resource():
     s = new_game(n=3)
     s["setup_step"] = 3  # the first village of the reverse round
-    s["current"] = s["acting"] = 2
+    s["turn_seat"] = s["actor"] = 2
     act(s, S.BUILD_VILLAGE + 8)  # mountain 10, pasture 2, hill 6
     assert hand(s, 2) == [0, 1, 1, 0, 1]  # a brick, a wool, an ore
     assert s["bank"].tolist() == [19, 18, 18, 19, 18]
@@ -288,7 +288,7 @@ def test_second_village_pays_one_of_each_adjacent_resource():
 
 def test_first_village_pays_nothing():
     s = new_game(n=3)
-    s["current"] = s["acting"] = s["first_player"]
+    s["turn_seat"] = s["actor"] = s["first_player"]
     act(s, S.BUILD_VILLAGE + 8)
     assert s["hand"].sum() == 0
 
@@ -296,7 +296,7 @@ def test_first_village_pays_nothing():
 def test_village_next_to_the_desert_pays_only_the_others():
     s = new_game(n=3)
     s["setup_step"] = 4
-    s["current"] = s["acting"] = 1
+    s["turn_seat"] = s["actor"] = 1
     act(s, S.BUILD_VILLAGE + 18)  # hill 6 (hex 4), pasture 4 (hex 5), desert (hex 9)
     assert hand(s, 1) == [0, 1, 1, 0, 0]
 
@@ -311,7 +311,7 @@ def test_production_village_one_keep_two():
     act(s, S.ROLL)
     assert hand(s, 0)[BRICK] == 1 and hand(s, 1)[BRICK] == 2
     assert s["bank"][BRICK] == 16
-    assert s["phase"] == S.PHASE_MAIN
+    assert s["stage"] == S.ST_MAIN
 
 
 def test_only_hexes_with_the_number_pay():
@@ -375,17 +375,17 @@ def test_seven_pays_nothing_and_discards_half_rounded_down():
     force_dice(s, 7)
     act(s, S.ROLL)
     assert s["discard_left"].tolist() == [4, 4, 0, 4]
-    assert s["phase"] == S.PHASE_DISCARD and s["acting"] == 0, "discards go in turn order from the thrower"
+    assert s["stage"] == S.ST_DISCARD and s["actor"] == 0, "discards go in turn order from the thrower"
     for _ in range(4):
         act(s, S.DISCARD + TIMBER if s["hand"][0, TIMBER] else S.DISCARD + BRICK)
-    assert s["acting"] == 1, "each discarding player chooses their own cards"
+    assert s["actor"] == 1, "each discarding player chooses their own cards"
     assert legal(s) == {S.DISCARD + TIMBER, S.DISCARD + GRAIN}
     for _ in range(4):
         act(s, S.DISCARD + GRAIN)
     assert hand(s, 0) == [0, 2, 3, 0, 0] and hand(s, 1) == [4, 0, 0, 0, 0] and hand(s, 2) == [0, 0, 0, 0, 7]
     assert hand(s, 3) == [0, 0, 5, 0, 0], "a discard with no choice is made without a decision"
     assert s["discard_left"].tolist() == [0, 0, 0, 0]
-    assert s["phase"] == S.PHASE_MOVE_BANDIT and s["acting"] == 0
+    assert s["stage"] == S.ST_MOVE_BANDIT and s["actor"] == 0
     assert s["bank"].tolist() == [19 - 3 - 4 + 3 + 0, 19 - 3 + 1, 19 - 3 - 9 + 4, 19, 12]
 
 
@@ -397,14 +397,14 @@ def test_bandit_moves_to_another_hex_and_steals_from_a_chosen_player():
     give(s, 1, ore=2)
     give(s, 2, wool=1)
     give(s, 3, grain=5)
-    s["phase"] = S.PHASE_MOVE_BANDIT
+    s["stage"] = S.ST_MOVE_BANDIT
     assert legal(s) == {S.MOVE_BANDIT + h for h in range(19) if h != 9}
     act(s, S.MOVE_BANDIT + 4)
-    assert s["bandit"] == 4 and s["phase"] == S.PHASE_STEAL
+    assert s["bandit"] == 4 and s["stage"] == S.ST_STEAL
     assert legal(s) == {S.STEAL + 0, S.STEAL + 1}  # player_1 and player_2, not player_3
     act(s, S.STEAL + 1)  # player_2
     assert hand(s, 0) == [0, 0, 1, 0, 0] and hand(s, 2) == [0, 0, 0, 0, 0]
-    assert s["phase"] == S.PHASE_MAIN
+    assert s["stage"] == S.ST_MAIN
 
 
 def test_steal_with_one_possible_victim_is_automatic_and_skips_empty_hands():
@@ -413,17 +413,17 @@ def test_steal_with_one_possible_victim_is_automatic_and_skips_empty_hands():
     put_village(s, 2, 18)   # on hex 4 with no cards: cannot be robbed
     put_village(s, 0, 17)   # the thrower's own village does not count
     give(s, 1, ore=1)
-    s["phase"] = S.PHASE_MOVE_BANDIT
+    s["stage"] = S.ST_MOVE_BANDIT
     act(s, S.MOVE_BANDIT + 4)
-    assert hand(s, 0) == [0, 0, 0, 0, 1] and s["phase"] == S.PHASE_MAIN
+    assert hand(s, 0) == [0, 0, 0, 0, 1] and s["stage"] == S.ST_MAIN
 
 
 def test_bandit_to_an_empty_hex_steals_nothing():
     s = main_position()
     give(s, 1, ore=1)
-    s["phase"] = S.PHASE_MOVE_BANDIT
+    s["stage"] = S.ST_MOVE_BANDIT
     act(s, S.MOVE_BANDIT + 0)
-    assert s["hand"].sum() == 1 and s["phase"] == S.PHASE_MAIN
+    assert s["hand"].sum() == 1 and s["stage"] == S.ST_MAIN
 
 
 # =========================================================================== building
@@ -561,21 +561,21 @@ def test_player_trade_offer_accept_and_complete():
     give(s, 2, ore=3)
     give(s, 3, wool=1)
     act(s, S.OFFER_TRADE)
-    assert s["proposals"] == 1 and s["acting"] == 0
+    assert s["proposals"] == 1 and s["actor"] == 0
     act(s, amount(S.OFFER_GIVE, TIMBER, 1))
     assert legal(s) == {amount(S.OFFER_GET, r, c) for r in range(5) if r != TIMBER for c in (1, 2)}
     act(s, amount(S.OFFER_GET, ORE, 1))
-    assert s["phase"] == S.PHASE_TRADE_REPLY and s["acting"] == 1, "the next player answers first"
+    assert s["stage"] == S.ST_TRADE_REPLY and s["actor"] == 1, "the next player answers first"
     act(s, S.TRADE_DECLINE)
-    assert s["acting"] == 2
+    assert s["actor"] == 2
     act(s, S.TRADE_ACCEPT)
     # player_3 holds no ore: its only answer, decline, is given for it
     assert s["trade_reply"].tolist() == [0, S.REPLY_DECLINE, S.REPLY_ACCEPT, S.REPLY_DECLINE]
-    assert s["phase"] == S.PHASE_TRADE_CHOOSE and s["acting"] == 0
+    assert s["stage"] == S.ST_TRADE_CHOOSE and s["actor"] == 0
     assert legal(s) == {S.TRADE_CANCEL, S.TRADE_COMPLETE + 1}
     act(s, S.TRADE_COMPLETE + 1)
     assert hand(s, 0) == [1, 0, 0, 0, 1] and hand(s, 2) == [1, 0, 0, 0, 2]
-    assert s["phase"] == S.PHASE_MAIN and s["trade_get"] == -1
+    assert s["stage"] == S.ST_MAIN and s["trade_get"] == -1
 
 
 def test_counter_offer_as_in_the_rulebook_example():
@@ -591,7 +591,7 @@ def test_counter_offer_as_in_the_rulebook_example():
     assert amount(S.COUNTER_OFFER, TIMBER, 1) not in legal(s), "that is the offer itself"
     assert amount(S.COUNTER_OFFER, ORE, 1) not in legal(s), "ore is what is asked for"
     act(s, amount(S.COUNTER_OFFER, WOOL, 1))
-    assert s["phase"] == S.PHASE_TRADE_CHOOSE  # player_2 holds no ore and declines
+    assert s["stage"] == S.ST_TRADE_CHOOSE  # player_2 holds no ore and declines
     act(s, S.TRADE_COMPLETE + 0)
     assert hand(s, 0) == [1, 0, 0, 2, 3] and hand(s, 1) == [0, 0, 1, 0, 0]
 
@@ -608,7 +608,7 @@ def test_proposer_cannot_complete_a_counter_it_cannot_pay():
     act(s, amount(S.COUNTER_OFFER, WOOL, 1))    # player_2 wants 1 wool
     assert legal(s) == {S.TRADE_CANCEL, S.TRADE_COMPLETE + 1}
     act(s, S.TRADE_CANCEL)
-    assert hand(s, 0) == [1, 0, 1, 0, 0] and s["phase"] == S.PHASE_MAIN
+    assert hand(s, 0) == [1, 0, 1, 0, 0] and s["stage"] == S.ST_MAIN
 
 
 def test_offer_whose_answers_the_proposer_cannot_pay_lapses():
@@ -620,7 +620,7 @@ def test_offer_whose_answers_the_proposer_cannot_pay_lapses():
     act(s, amount(S.OFFER_GET, ORE, 1))
     act(s, amount(S.COUNTER_OFFER, GRAIN, 2))
     # cancelling is the only choice left, so it is made without a decision
-    assert hand(s, 0) == [1, 0, 0, 0, 0] and s["phase"] == S.PHASE_MAIN and s["acting"] == 0
+    assert hand(s, 0) == [1, 0, 0, 0, 0] and s["stage"] == S.ST_MAIN and s["actor"] == 0
 
 
 def test_offer_nobody_can_take_lapses():
@@ -629,7 +629,7 @@ def test_offer_nobody_can_take_lapses():
     act(s, S.OFFER_TRADE)
     act(s, amount(S.OFFER_GIVE, TIMBER, 1))
     act(s, amount(S.OFFER_GET, ORE, 2))
-    assert s["phase"] == S.PHASE_MAIN and s["acting"] == 0
+    assert s["stage"] == S.ST_MAIN and s["actor"] == 0
     assert s["trade_get"] == -1
 
 
@@ -640,13 +640,13 @@ def test_trade_only_on_your_own_turn_after_the_throw():
     pre_roll(s)
     ids = legal(s)
     assert S.OFFER_TRADE not in ids and not any(S.BANK_TRADE <= a < S.BANK_TRADE_END for a in ids)
-    s["phase"] = S.PHASE_MAIN
+    s["stage"] = S.ST_MAIN
     s["rolled"] = 1
     give(s, 1, ore=1)
     act(s, S.OFFER_TRADE)
     act(s, amount(S.OFFER_GIVE, TIMBER, 1))
     act(s, amount(S.OFFER_GET, ORE, 1))
-    assert s["acting"] == 1
+    assert s["actor"] == 1
     ids = legal(s)
     assert ids <= {S.TRADE_ACCEPT, S.TRADE_DECLINE} | set(range(S.COUNTER_OFFER, S.TRADE_COMPLETE))
     assert S.OFFER_TRADE not in ids, "two other players cannot trade with each other"
@@ -680,7 +680,7 @@ def test_card_not_playable_on_the_turn_bought():
     assert s["cards"][0, S.KNIGHT] == 1 and S.PLAY_KNIGHT not in legal(s)
     act(s, S.END_TURN)
     play_until_turn_of(s, 0)
-    assert s["current"] == 0 and s["phase"] == S.PHASE_PRE_ROLL
+    assert s["turn_seat"] == 0 and s["stage"] == S.ST_PRE_ROLL
     assert legal(s) == {S.ROLL, S.PLAY_KNIGHT}, "a card may be played before the throw"
 
 
@@ -703,7 +703,7 @@ def test_card_before_the_throw_then_the_throw():
     act(s, S.YEAR_OF_PLENTY_PICK + ORE)
     act(s, S.YEAR_OF_PLENTY_PICK + ORE)
     # one card a turn: nothing else to decide before the throw, so the dice are thrown
-    assert s["rolled"] == 1 and s["dice"].sum() == 5 and s["phase"] == S.PHASE_MAIN
+    assert s["rolled"] == 1 and s["dice"].sum() == 5 and s["stage"] == S.ST_MAIN
     assert hand(s, 0) == [0, 0, 0, 0, 2]
 
 
@@ -713,9 +713,9 @@ def test_knight_moves_the_bandit_and_steals():
     put_village(s, 1, 8)
     give(s, 1, grain=1)
     act(s, S.PLAY_KNIGHT)
-    assert s["phase"] == S.PHASE_MOVE_BANDIT and s["cards_played"][0, S.KNIGHT] == 1
+    assert s["stage"] == S.ST_MOVE_BANDIT and s["cards_played"][0, S.KNIGHT] == 1
     act(s, S.MOVE_BANDIT + 4)
-    assert hand(s, 0) == [0, 0, 0, 1, 0] and s["phase"] == S.PHASE_MAIN
+    assert hand(s, 0) == [0, 0, 0, 1, 0] and s["stage"] == S.ST_MAIN
 
 
 def test_road_building_places_two_free_roads():
@@ -723,10 +723,10 @@ def test_road_building_places_two_free_roads():
     put_village(s, 0, 8)
     give_card(s, 0, S.ROAD_BUILDING)
     act(s, S.PLAY_ROAD_BUILDING)
-    assert s["phase"] == S.PHASE_ROAD_BUILDING and s["free_roads"] == 2
+    assert s["stage"] == S.ST_ROAD_BUILDING and s["free_roads"] == 2
     act(s, S.BUILD_ROAD + edge(8, 4))
     act(s, S.BUILD_ROAD + edge(4, 1))
-    assert s["phase"] == S.PHASE_MAIN and s["roads_left"][0] == 13
+    assert s["stage"] == S.ST_MAIN and s["roads_left"][0] == 13
     assert s["bank"].tolist() == [19] * 5
 
 
@@ -736,7 +736,7 @@ def test_year_of_plenty_takes_any_two():
     act(s, S.PLAY_YEAR_OF_PLENTY)
     act(s, S.YEAR_OF_PLENTY_PICK + BRICK)
     act(s, S.YEAR_OF_PLENTY_PICK + GRAIN)
-    assert hand(s, 0) == [0, 1, 0, 1, 0] and s["phase"] == S.PHASE_MAIN
+    assert hand(s, 0) == [0, 1, 0, 1, 0] and s["stage"] == S.ST_MAIN
 
 
 def test_monopoly_takes_every_player_s_resource():
@@ -760,10 +760,8 @@ def test_victory_point_card_wins_on_turn_bought():
     give(s, 0, wool=1, grain=1, ore=1)
     put_on_top(s, S.VICTORY_POINT)
     act(s, S.BUY_CARD)
-    assert s["phase"] == S.PHASE_GAME_OVER and s["winner"] == 0 and core.to_act(s) == -1
-    r = np.zeros(4, np.float32)
-    core.rewards(s, r)
-    assert r.tolist() == [1, -1, -1, -1]
+    assert s["stage"] == S.ST_GAME_OVER and s["winner"] == 0 and s["actor"] == -1
+    assert s["last_rewards"][:4].tolist() == [1, -1, -1, -1]
 
 
 def test_victory_point_cards_hidden_from_others_until_the_end():
@@ -816,7 +814,7 @@ def test_longest_road_taken_only_by_strictly_longer():
     put_path(s, 0, [8, 13, 9, 5, 1, 4])               # 5
     put_path(s, 1, [20, 26, 32, 37, 31, 25])          # 5, later: does not take it
     assert s["longest_road"] == 0
-    s["current"] = s["acting"] = 1
+    s["turn_seat"] = s["actor"] = 1
     give(s, 1, timber=1, brick=1)
     act(s, S.BUILD_ROAD + edge(25, 19))               # 6 roads
     assert s["road_length"][1] == 6 and s["longest_road"] == 1
@@ -827,7 +825,7 @@ def test_longest_road_split_by_opponent_village():
     put_path(s, 0, [8, 13, 9, 5, 1, 4, 0])            # 6 roads
     assert s["longest_road"] == 0
     put_road(s, 1, 5, 2)
-    s["current"] = s["acting"] = 1
+    s["turn_seat"] = s["actor"] = 1
     give(s, 1, timber=1, brick=1, wool=1, grain=1)
     act(s, S.BUILD_VILLAGE + 5)                       # on our road's corner 5
     assert s["road_length"][0] == 3                   # 8-13-9-5 | 5-1-4-0
@@ -842,7 +840,7 @@ def test_longest_road_cut_goes_to_sole_longest():
     put_path(s, 2, [31, 25])                           # player_2 up to 5; player_0 still holds
     assert s["longest_road"] == 0
     put_road(s, 1, 5, 2)
-    s["current"] = s["acting"] = 1
+    s["turn_seat"] = s["actor"] = 1
     give(s, 1, timber=1, brick=1, wool=1, grain=1)
     act(s, S.BUILD_VILLAGE + 5)
     assert s["longest_road"] == 2, "it goes to whoever alone has the longest"
@@ -855,7 +853,7 @@ def test_longest_road_cut_with_a_tie_goes_to_nobody():
     put_path(s, 3, [39, 44, 48, 51, 47, 43])          # 5
     assert s["longest_road"] == 0
     put_road(s, 1, 5, 2)
-    s["current"] = s["acting"] = 1
+    s["turn_seat"] = s["actor"] = 1
     give(s, 1, timber=1, brick=1, wool=1, grain=1)
     act(s, S.BUILD_VILLAGE + 5)
     assert s["longest_road"] == -1
@@ -867,7 +865,7 @@ def test_longest_road_holder_cut_but_still_tied_for_longest_keeps_it():
     assert s["road_length"][0] == 9
     put_path(s, 2, [20, 26, 32, 37, 31, 25])          # 5
     put_road(s, 1, 4, 8)
-    s["current"] = s["acting"] = 1
+    s["turn_seat"] = s["actor"] = 1
     give(s, 1, timber=1, brick=1, wool=1, grain=1)
     act(s, S.BUILD_VILLAGE + 4)                       # 8-13-9-5-1-4 | 4-0-3-7-12
     assert s["road_length"][0] == 5 and s["longest_road"] == 0, "taken only by a strictly longer road"
@@ -911,7 +909,7 @@ def test_ten_points_on_own_turn_wins_at_once():
     give(s, 0, timber=1, brick=1)
     assert board.total_points(s, 0) == 8
     act(s, S.BUILD_ROAD + edge(1, 4))     # longest road: 10
-    assert s["phase"] == S.PHASE_GAME_OVER and s["winner"] == 0
+    assert s["stage"] == S.ST_GAME_OVER and s["winner"] == 0
 
 
 def test_ten_points_on_another_turn_wins_when_your_turn_comes():
@@ -928,9 +926,9 @@ def test_ten_points_on_another_turn_wins_when_your_turn_comes():
     give(s, 0, timber=1, brick=1, wool=1, grain=1)
     act(s, S.BUILD_VILLAGE + 5)   # player_0 cuts player_2: the award goes to player_1 alone
     assert s["longest_road"] == 1 and board.total_points(s, 1) == 10
-    assert s["phase"] == S.PHASE_MAIN, "not player_1's turn: no win yet"
+    assert s["stage"] == S.ST_MAIN, "not player_1's turn: no win yet"
     act(s, S.END_TURN)
-    assert s["phase"] == S.PHASE_GAME_OVER and s["winner"] == 1, "wins when the turn comes"
+    assert s["stage"] == S.ST_GAME_OVER and s["winner"] == 1, "wins when the turn comes"
 
 
 # =========================================================================== observation
@@ -983,8 +981,8 @@ def test_determinize_keeps_counts_and_what_the_trade_table_shows():
 
 
 # =========================================================================== fuzz
-@njit(cache=True)
-def _fuzz(states, n, opts, seed, max_steps, check_every):
+@G.jit
+def _fuzz(buf, n, opts, seed, max_steps, check_every):
     """Random games to their end; after every step the core's invariants, a non-empty mask while
     live, the brute-force longest road and the award holder are checked."""
     rng = np.zeros(2, np.uint64)
@@ -992,20 +990,19 @@ def _fuzz(states, n, opts, seed, max_steps, check_every):
     mask = np.zeros(S.NUM_ACTIONS, np.bool_)
     ended = 0
     total = 0
-    for i in range(states.shape[0]):
-        s = states[i]
-        core.init(s, n, opts, random_u64(rng))
+    for i in range(buf.shape[0] // RECORD_BYTES):
+        s = G.deal(buf, i, n, opts, random_u64(rng))
         steps = 0
-        while core.to_act(s) >= 0 and steps < max_steps:
-            m = core.legal_mask(s, mask)
+        while G.to_act(s) >= 0 and steps < max_steps:
+            m = G.legal_mask(s, mask)
             if m <= 0:
                 return i, steps, -1
-            core.apply(s, pick_legal(mask, m, rng))
+            G.step(s, pick_legal(mask, m, rng))
             steps += 1
-            code = core.check_invariants(s)
+            code = G.check_invariants(s)
             if code != 0:
                 return i, steps, code
-            if steps % check_every == 0 and s['phase'] > S.PHASE_SETUP_ROAD:
+            if steps % check_every == 0 and s['stage'] > S.ST_SETUP_ROAD:
                 for p in range(n):
                     if board.longest_trail_brute(s, p) != s['road_length'][p]:
                         return i, steps, 100
@@ -1016,14 +1013,14 @@ def _fuzz(states, n, opts, seed, max_steps, check_every):
                                                      + (2 if s['largest_army'] == p else 0)):
                         return i, steps, 101
         total += steps
-        if core.to_act(s) < 0:
+        if G.to_act(s) < 0:
             ended += 1
             if board.total_points(s, s['winner']) < 10:
                 return i, steps, 102
     return -1, total, ended
 
 
-@njit(cache=True)
+@G.jit
 def _count_level(s, p, level):
     k = 0
     for c in range(S.NUM_CORNERS):
@@ -1034,7 +1031,7 @@ def _count_level(s, p, level):
 
 def _run_fuzz(games, n, hidden, fixed, seed):
     states = np.zeros(games, S.RECORD_DTYPE)
-    i, step, code = _fuzz(states, n, np.array([hidden, fixed], np.int64), np.uint64(seed), 100000, 7)
+    i, step, code = _fuzz(states.view(np.uint8), n, np.array([hidden, fixed], np.int64), np.uint64(seed), 100000, 7)
     names = {**GAME.invariant_names, -1: "empty mask", 100: "longest road differs from brute force",
              101: "points differ from their sources", 102: "winner without ten points"}
     assert i < 0, f"game {i}, step {step}: {names.get(code, code)}"

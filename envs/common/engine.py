@@ -1,24 +1,29 @@
-"""Batched and fused drivers built once per game from its core's kernels.
+"""Batched and fused drivers built once per game from its kernels, and the compiled game for agents.
 
-The AEC env, the vector env, the benchmarks and the fuzz all drive a core the same way: apply a
+The AEC env, the vector env, the benchmarks and the fuzz all drive a game the same way: apply a
 decision, collect rewards, find the next seat, fill its mask and observation. Writing that loop once
-here, as jitted closures over a core's kernels, keeps every game's folder free of engine code and
+here, as compiled closures over a game's kernels, keeps every game's folder free of engine code and
 makes each Python-level step a single call into compiled code.
 
-The drivers are compiled with :func:`~frontierzoo.envs.common.jit.game_jit`, so they cache per
-game and reload in a second process.
+``compiled(game)`` hands the same inlined kernels to agents that search or look ahead (MCTS, the
+heuristics), with a ``jit`` decorator that caches their compiled functions under the game's
+fingerprint: one route into a game's compiled rules for everything above it.
 """
 from __future__ import annotations
 
-from types import SimpleNamespace
+from pathlib import Path
+from types import ModuleType, SimpleNamespace
 
 import numpy as np
 from numba.extending import register_jitable
 
-from .jit import game_jit
+from .jit import game_jit, game_rule
+from .record import begin_step, rewards, start_record, step_count, to_act
 from .rng import randint, random_u64, seed_rng
 
 _BUILT: dict = {}
+_COMPILED: dict = {}
+_INLINED = set()
 
 
 @register_jitable
@@ -33,19 +38,8 @@ def pick_legal(mask, n, rng):
     return -1
 
 
-def kernels(game) -> SimpleNamespace:
-    """The compiled drivers for ``game`` (built on first use, then shared)."""
-    key = game.name
-    if key not in _BUILT:
-        _BUILT[key] = _build(game.core, game.dtype, game.num_actions, game.obs_size)
-    return _BUILT[key]
-
-
-_INLINED = set()
-
-
 def inline(kernel):
-    """The Python function of a core's kernel, registered so that jitted code calling it compiles
+    """The Python function of a game's kernel, registered so that compiled code calling it compiles
     its body in place (an overload) instead of linking the kernel's own dispatcher.
 
     Every dispatcher Numba compiles becomes a library with its own machine code for all it links
@@ -59,53 +53,99 @@ def inline(kernel):
     return fn
 
 
-def _build(core, dtype, num_actions, obs_size):
-    """The drivers. Those called once per step (``aec``, ``vec``) take the records as their raw
-    bytes (``states.view(np.uint8)``) and view them as records inside: Numba unboxes a structured
-    array argument in ~4 us, a byte array in ~0.3 us."""
-    init = inline(core.init)
-    to_act = inline(core.to_act)
-    legal_mask = inline(core.legal_mask)
-    apply = inline(core.apply)
-    observe = inline(core.observe)
-    rewards = inline(core.rewards)
-    scores = inline(core.scores)
-    step_count = inline(core.step_count)
-    check_invariants = inline(core.check_invariants)
+def compiled(game) -> ModuleType:
+    """The game's kernels for compiled code above the game (search, heuristics), as a module, so
+    that a compiled function can call ``G.step(s, a)`` on a global ``G = compiled(game)``:
 
-    jit = game_jit(core)
+    ``deal(buf, i, num_players, opts, seed)`` (zero record ``i`` of a batch's bytes, deal a game
+    into it and return it), ``step(s, a)`` (count the decision, clear the rewards, apply), ``legal_mask``, ``observe``, ``to_act``, ``rewards``,
+    ``scores``, ``determinize``, ``check_invariants``, and ``jit``, the decorator to compile
+    functions over them, cached under the game's fingerprint and named after the game.
+    """
+    if game.name not in _COMPILED:
+        core = game.core
+        per_game = game_rule(game.name)
+        init = inline(core.init)
+        apply = inline(core.apply)
 
-    @register_jitable
+        @per_game
+        def new_game(s, num_players, opts, seed):
+            """Deal a game into a zeroed record."""
+            start_record(s, num_players, seed)
+            init(s, opts)
+
+        itemsize = game.dtype.itemsize
+        dtype = game.dtype
+
+        @per_game
+        def deal(buf, i, num_players, opts, seed):
+            """Zero record ``i`` of a batch given as its bytes and deal a game into it; return it."""
+            fresh(buf, i, itemsize)
+            s = buf.view(dtype)[i]
+            new_game(s, num_players, opts, seed)
+            return s
+
+        @per_game
+        def step(s, action):
+            """One decision, as the env takes it."""
+            begin_step(s)
+            apply(s, action)
+
+        g = ModuleType(f"{core.__name__.rsplit('.', 1)[0]}.compiled")
+        g.__dict__.update(
+            deal=deal, step=step,
+            legal_mask=inline(core.legal_mask), observe=inline(core.observe),
+            scores=inline(core.scores), determinize=inline(core.determinize),
+            check_invariants=inline(core.check_invariants),
+            to_act=to_act, rewards=rewards, step_count=step_count,
+            jit=game_jit(str(Path(core.__file__).parent), game.name),
+        )
+        _COMPILED[game.name] = g
+    return _COMPILED[game.name]
+
+
+@register_jitable
+def fresh(buf, i, itemsize):
+    """Zero record ``i`` of a batch given as its bytes, before a new deal."""
+    buf[i * itemsize:(i + 1) * itemsize] = 0
+
+
+def new_record(game, num_players, seed, **options):
+    """A freshly dealt record of ``game`` (for tests, agents and tools working on records)."""
+    states = np.zeros(1, game.dtype)
+    n = game.check_players(num_players)
+    kernels(game).aec(states.view(np.uint8), True, n, game.options(n, **options), np.uint64(seed),
+                      0, False, np.zeros(n, np.float32))
+    return states[0]
+
+
+def kernels(game) -> SimpleNamespace:
+    """The compiled drivers for ``game`` (built on first use, then shared)."""
+    if game.name not in _BUILT:
+        _BUILT[game.name] = _build(game)
+    return _BUILT[game.name]
+
+
+def _build(game):
+    """The drivers. They take the records as their raw bytes (``states.view(np.uint8)``) and view
+    them as records inside: Numba unboxes a structured array argument in ~4 us, a byte array in
+    ~0.3 us, and a record's bytes can be zeroed before a new deal."""
+    g = compiled(game)
+    dtype, num_actions, obs_size = game.dtype, game.num_actions, game.obs_size
+    itemsize = dtype.itemsize
+    deal, step, legal_mask, observe = g.deal, g.step, g.legal_mask, g.observe
+    scores, check_invariants = g.scores, g.check_invariants
+    jit = g.jit
+    per_game = game_rule(game.name)
+
+    @per_game
     def _decision_view(s, seat, obs, mask):
         """Fill the mask (as bool) and observation of ``seat`` if it is to act."""
         if seat >= 0:
             legal_mask(s, mask)
             observe(s, seat, obs)
 
-    @jit
-    def aec(buf, reset, num_players, opts, seed, action, vp, rew):
-        """One AEC call: ``reset`` a game from ``seed``, or apply ``action`` (already checked
-        legal) writing per-seat rewards into ``rew``; then the next seat, its observation and
-        mask. One driver for both, so the game's code is compiled to machine code once."""
-        s = buf.view(dtype)[0]
-        if reset:
-            init(s, num_players, opts, seed)
-        else:
-            n = rew.shape[0]
-            before = np.zeros(n, np.float32)
-            if vp:
-                scores(s, before)
-            apply(s, action)
-            rewards(s, rew)
-            if vp:
-                _add_margin_change(s, before, rew)
-        seat = to_act(s)
-        obs = np.zeros(obs_size, np.float32)
-        mask = np.zeros(num_actions, np.bool_)
-        _decision_view(s, seat, obs, mask)
-        return seat, obs, mask
-
-    @register_jitable
+    @per_game
     def _add_margin_change(s, before, rew):
         """``reward="vp"``: each seat's change in (own score - mean of the others' scores)."""
         n = rew.shape[0]
@@ -117,6 +157,29 @@ def _build(core, dtype, num_actions, obs_size):
             mb = before[i] - (tb - before[i]) / (n - 1)
             ma = after[i] - (ta - after[i]) / (n - 1)
             rew[i] += ma - mb
+
+    @jit
+    def aec(buf, reset, num_players, opts, seed, action, vp, rew):
+        """One AEC call: ``reset`` a game from ``seed``, or apply ``action`` (already checked
+        legal) writing per-seat rewards into ``rew``; then the next seat, its observation and
+        mask. One driver for both, so the game's code is compiled to machine code once."""
+        if reset:
+            deal(buf, 0, num_players, opts, seed)
+        s = buf.view(dtype)[0]
+        if not reset:
+            n = rew.shape[0]
+            before = np.zeros(n, np.float32)
+            if vp:
+                scores(s, before)
+            step(s, action)
+            rewards(s, rew)
+            if vp:
+                _add_margin_change(s, before, rew)
+        seat = to_act(s)
+        obs = np.zeros(obs_size, np.float32)
+        mask = np.zeros(num_actions, np.bool_)
+        _decision_view(s, seat, obs, mask)
+        return seat, obs, mask
 
     @jit
     def observe_seat(buf, seat):
@@ -147,7 +210,7 @@ def _build(core, dtype, num_actions, obs_size):
             if not reset:
                 if vp:
                     scores(s, before)
-                apply(s, actions[i])
+                step(s, actions[i])
                 steps[i] += 1
                 rewards(s, rews[i])
                 if vp:
@@ -157,7 +220,7 @@ def _build(core, dtype, num_actions, obs_size):
                 truncated[i] = seat >= 0 and max_steps > 0 and steps[i] >= max_steps
                 restart = terminated[i] or truncated[i]
             if restart:
-                init(s, num_players, opts, random_u64(rng))
+                deal(buf, i, num_players, opts, random_u64(rng))
                 steps[i] = 0
             seat = to_act(s)
             seats[i] = seat
@@ -167,8 +230,8 @@ def _build(core, dtype, num_actions, obs_size):
         return -1
 
     @jit
-    def random_rollouts(states, num_players, opts, seed, max_steps):
-        """Play every record of ``states`` from a fresh deal to its end, uniformly at random.
+    def random_rollouts(buf, num_players, opts, seed, max_steps):
+        """Play every record of ``buf`` from a fresh deal to its end, uniformly at random.
 
         Returns (decisions applied, games finished by the rules, games truncated at max_steps).
         """
@@ -178,15 +241,14 @@ def _build(core, dtype, num_actions, obs_size):
         total = 0
         finished = 0
         cut = 0
-        for i in range(states.shape[0]):
-            s = states[i]
-            init(s, num_players, opts, random_u64(rng))
+        for i in range(buf.shape[0] // itemsize):
+            s = deal(buf, i, num_players, opts, random_u64(rng))
             n_steps = 0
             while to_act(s) >= 0:
                 if max_steps > 0 and n_steps >= max_steps:
                     break
                 n = legal_mask(s, mask)
-                apply(s, pick_legal(mask, n, rng))
+                step(s, pick_legal(mask, n, rng))
                 n_steps += 1
             total += n_steps
             if to_act(s) < 0:
@@ -196,23 +258,25 @@ def _build(core, dtype, num_actions, obs_size):
         return total, finished, cut
 
     @jit
-    def fuzz(states, num_players, opts, seed, max_steps):
+    def fuzz(buf, num_players, opts, seed, max_steps):
         """Random play of every record to its end, checking after every step that the
-        invariants hold, the mask is non-empty while live and the step count is right.
+        invariants hold, the mask is non-empty while live, the step count is right and the
+        observation fills exactly ``obs_size`` entries.
 
         Returns (game index, step, code) of the first failure, or (-1, decisions, games ended).
-        Code -1: empty mask while live; -2: step_count disagrees; -3: rewards nonzero before the
-        end; otherwise the core's invariant code.
+        Code -1: empty mask while live; -2: step count disagrees; -3: rewards nonzero before the
+        end; -4: ``observe`` wrote a length other than ``obs_size``; otherwise the game's
+        invariant code.
         """
         rng = np.zeros(2, np.uint64)
         seed_rng(rng, seed)
         mask = np.zeros(num_actions, np.bool_)
         rew = np.zeros(num_players, np.float32)
+        obs = np.zeros(obs_size, np.float32)
         total = 0
         ended = 0
-        for i in range(states.shape[0]):
-            s = states[i]
-            init(s, num_players, opts, random_u64(rng))
+        for i in range(buf.shape[0] // itemsize):
+            s = deal(buf, i, num_players, opts, random_u64(rng))
             code = check_invariants(s)
             if code != 0:
                 return i, 0, code
@@ -221,7 +285,9 @@ def _build(core, dtype, num_actions, obs_size):
                 n = legal_mask(s, mask)
                 if n <= 0:
                     return i, n_steps, -1
-                apply(s, pick_legal(mask, n, rng))
+                if observe(s, to_act(s), obs) != obs_size:
+                    return i, n_steps, -4
+                step(s, pick_legal(mask, n, rng))
                 n_steps += 1
                 if step_count(s) != n_steps:
                     return i, n_steps, -2
@@ -239,7 +305,10 @@ def _build(core, dtype, num_actions, obs_size):
         return -1, total, ended
 
     return SimpleNamespace(
-        aec=aec, observe_seat=observe_seat,
-        vec=vec,
+        aec=aec, observe_seat=observe_seat, vec=vec,
         random_rollouts=random_rollouts, fuzz=fuzz,
     )
+
+
+FUZZ_CODES = {-1: "empty mask while live", -2: "step count disagrees", -3: "reward before the end",
+              -4: "observe() wrote a length other than obs_size"}

@@ -1,37 +1,43 @@
-"""The contract between a game's jitted core and everything above it.
+"""The contract between a game's compiled core and everything above it.
 
-A game is one folder under ``envs/``. Its ``core.py`` holds ``@njit(cache=True)`` kernels over one
-state record (a NumPy structured scalar of the game's fixed dtype); its ``env.py`` describes the
-game to the rest of the library with a :class:`Game`. The generic AEC env, the vector env, the
-rollouts, the conformance tests, the agents and the command-line tool know games only through it.
+A game is one folder under ``envs/`` (the guide: ``envs/ADDING_A_GAME.md``). Its rules are
+compiled functions over one state record (a NumPy structured scalar whose dtype extends the
+engine's header, ``record.py``); its ``env.py`` describes the game to the rest of the library
+with a :class:`Game`. The generic AEC env, the vector env, the rollouts, the conformance tests,
+the agents, the arena, the bench and the command-line tool know games only through it.
 
-Kernels every core provides (``s`` is one record; a batch is a 1-D array of records):
+Kernels every game provides (``@kernel``; ``s`` is one record, a batch is a 1-D array of them):
 
 =============================================  ==================================================
-``init(s, num_players, opts, seed)``           set up a game; ``opts`` is the int64 option vector
-                                               from :meth:`Game.options`; all randomness from
-                                               ``s['rng']`` seeded with ``seed`` (uint64)
-``to_act(s) -> int``                           the seat that must decide now; -1 once the game is
-                                               over
+``init(s, opts)``                              set up a game in a record the engine has zeroed,
+                                               seeded (``s['rng']``) and seated
+                                               (``s['num_players']``); ``opts`` is the int64
+                                               option vector from :meth:`Game.options`; sets
+                                               ``s['actor']``
 ``legal_mask(s, mask) -> int``                 fill the bool mask over all ``num_actions``;
                                                return the number of legal actions
-``apply(s, action)``                           apply one legal decision, then every chance event
-                                               and automatic step up to the next decision
-``observe(s, seat, out)``                      that seat's float32 observation, seat-relative,
-                                               with only what that seat may know
+``apply(s, action)``                           apply one legal decision of ``s['actor']``, then
+                                               every chance event and automatic step up to the
+                                               next decision; set ``s['actor']`` (-1 at the end)
+                                               and, at the end, ``s['last_rewards']`` (the engine
+                                               counts ``steps`` and clears the rewards first)
+``observe(s, seat, out) -> int``               that seat's float32 observation, seat-relative,
+                                               with only what that seat may know, block by block
+                                               as the game's ``OBSERVATION`` layout declares;
+                                               return the length written (``obs_size``)
 ``state_vector(s, out)``                       the full-information float32 vector (for
                                                centralised critics)
-``rewards(s, out)``                            per-seat reward of the last ``apply``: +1 each
-                                               winner, -1 each loser at the end, else 0
 ``scores(s, out)``                             each seat's public score now (for ``reward="vp"``)
 ``determinize(s, seat)``                       re-deal from ``s['rng']`` all that ``seat`` cannot
-                                               see, keeping all it can see and every count
-``step_count(s) -> int``                       decisions applied since ``init``
+                                               see, keeping all it can see and every count;
+                                               only fields named in ``HIDDEN_FIELDS`` may change
 ``check_invariants(s) -> int``                 0 while the game's invariants hold, else a code
                                                naming the first broken one (see
-                                               ``Game.invariant_names``); the fuzz calls it after
-                                               every step
+                                               ``Game.invariant_names``)
 =============================================  ==================================================
+
+``to_act``, ``step_count`` and ``rewards`` read the header and are the engine's
+(``record.py``), the same for every game.
 """
 from __future__ import annotations
 
@@ -39,21 +45,44 @@ import numpy as np
 
 
 class Game:
-    """Describes one game to the library. A game's ``env.py`` defines one subclass instance.
+    """Describes one game to the library. A game's ``env.py`` defines one subclass instance,
+    ``GAME``; the folder's ``__init__.py`` turns it into the PettingZoo-style module.
 
     Subclasses set the class attributes and implement :meth:`options`, :meth:`describe_action`
     and the renderers; the kernels live in ``core``.
     """
 
     name: str = ""                  # the environment name, e.g. "forfort_v0"
-    core = None                     # the module with the jitted kernels listed above
-    dtype: np.dtype = None          # the state record's dtype
-    num_actions: int = 0            # size of the flat Discrete action space
-    obs_size: int = 0               # length of observe()'s vector
+    title: str = ""                 # one line for the docstring and the README's table
+    core = None                     # the module that exports the kernels listed above
+    dtype: np.dtype = None          # the state record's dtype (record.record_dtype)
+    actions = None                  # the action Layout (layout.py): named ranges
+    observation = None              # the observation Layout: named blocks
+    hidden_fields: tuple = ()       # record fields some seat may not see (determinize re-deals)
     state_size: int = 0             # length of state_vector()'s vector
     player_counts: tuple = ()       # seat counts the rules allow, e.g. (2, 3, 4)
     default_players: int = 2
+    option_defaults: dict = {}      # the game's own constructor options and their defaults
+    options_doc: str = ""           # what those options mean, for the docstring
+    rewards_doc: str = ("At the end +1 to each winner and -1 to each loser; 0 before. "
+                        "``reward=\"vp\"`` adds each step's change in the seat's score margin.")
+    version_history: tuple = ("v0: first release.",)
     invariant_names: dict = {}      # check_invariants code -> what broke
+
+    # Per-game settings read by the tools (a new game states its own; nothing outside reads names)
+    golden_cases: tuple = ()        # (config, env seed, policy seed) of each golden playthrough
+    arena_games: int = 100          # games per pairing in `frontierzoo arena` by default
+    arena_limits: dict = {}         # agent name -> seat counts it plays by default (slow agents)
+    bench_peers: tuple = ()         # extra peers `frontierzoo bench` measures beside this game
+    bench_targets: dict = {}        # "rollout_steps_per_s", "aec_vs_connect_four", "cold_compile_s"
+
+    @property
+    def num_actions(self) -> int:
+        return self.actions.size
+
+    @property
+    def obs_size(self) -> int:
+        return self.observation.size
 
     def configs(self) -> list:
         """Every seat count and option combination the conformance kit must test, as kwargs."""
@@ -68,7 +97,8 @@ class Game:
         raise NotImplementedError
 
     def check_players(self, num_players) -> int:
-        if not isinstance(num_players, (int, np.integer)) or int(num_players) not in self.player_counts:
+        if (isinstance(num_players, (bool, np.bool_)) or not isinstance(num_players, (int, np.integer))
+                or int(num_players) not in self.player_counts):
             raise ValueError(
                 f"{self.name}: num_players must be one of {list(self.player_counts)}, got {num_players!r}"
             )
@@ -99,3 +129,37 @@ class Game:
     def render_rgb(self, s) -> np.ndarray:
         """The position as an RGB picture (H, W, 3) uint8; imports matplotlib only when called."""
         raise NotImplementedError
+
+    def module_doc(self, intro: str) -> str:
+        """The PettingZoo docstring of the game's module: ``intro``, the spec table, options,
+        observation and action layouts (generated from their declarations), rewards, versions."""
+        import_line = f"``from frontierzoo.envs import {self.name}``"
+        seats = ", ".join(map(str, self.player_counts))
+        rows = [("Import", import_line), ("Actions", "Discrete"),
+                ("Parallel API", "No (AEC; decisions are sequential)"),
+                ("Manual control", f"``frontierzoo play {self.name}``"),
+                ("Agents", f"``['player_0', 'player_1', ...]`` ({seats} seats)"),
+                ("Action shape", "(1,)"), ("Action values", f"Discrete({self.num_actions})"),
+                ("Observation shape", f"({self.obs_size},) float32, plus an int8 action mask")]
+        w = max(len(k) for k, _ in rows)
+        v = max(len(x) for _, x in rows)
+        spec = [f"| {k.ljust(w)} | {x.ljust(v)} |" for k, x in rows]
+        spec.insert(1, f"|{'-' * (w + 2)}|{'-' * (v + 2)}|")
+        indent = lambda text: "\n".join("    " + line if line else "" for line in text.splitlines())  # noqa: E731
+        parts = [intro.strip(), "", *spec, ""]
+        if self.options_doc:
+            parts += ["Options", indent(self.options_doc.strip()), ""]
+        parts += [
+            "Observation",
+            indent(f"A dict ``{{\"observation\": float32[{self.obs_size}], \"action_mask\": "
+                   f"int8[{self.num_actions}]}}``. The vector is seat-relative (the observer first, then "
+                   "the others in turn order) and holds only what that seat may know; its blocks:"),
+            "", indent(self.observation.table()), "",
+            "Action mask",
+            indent("``action_mask[a] == 1`` for the legal actions of the agent to act, all zeros for "
+                   "the others; ``env.action_masks()`` gives it as bool for sb3-contrib. The ranges:"),
+            "", indent(self.actions.table()), "",
+            "Rewards", indent(self.rewards_doc), "",
+            "Version History", indent("\n".join(self.version_history)), "",
+        ]
+        return "\n".join(parts)

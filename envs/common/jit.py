@@ -1,11 +1,31 @@
-"""Numba's ``njit(cache=True)``, made safe for a game's kernels and the drivers built over them.
+"""The two decorators of game code, ``rule`` and ``kernel``, and the cache that keeps them fresh.
 
-Numba keys a function's on-disk cache by its own source file alone. A kernel in ``core.py`` that
-reads constants from ``state.py`` or calls rules in ``board.py`` would keep running stale machine
-code after either changed (an upgrade of the package, an edit), and closures built per game are
-keyed by pickled cells that change in every process, so they never load at all. Here every cache
-entry is keyed by a fingerprint of all the source files of the game's folder and of
-``envs/common`` (and Numba's version), on top of Numba's own key.
+How to write a rule
+-------------------
+* **``@rule``** for every rule of the game: a small function named after the rule, docstring
+  quoting the rulebook. A rule is compiled *into* each compiled function that calls it (Numba's
+  ``register_jitable``), so a game's rules become machine code once per driver, not once per
+  rule. Called from Python (a test, a renderer) a rule simply runs as Python over the record;
+  that is how rule tests call them, with exact expected values.
+* **``@kernel``** only for the contract of ``envs/common/game.py`` (``init``, ``legal_mask``,
+  ``apply``, ``observe``, ``state_vector``, ``scores``, ``determinize``, ``check_invariants``):
+  cached compiled functions that Python can call at full speed. The engine's drivers compile
+  their Python bodies in place too (``engine.inline``), so a kernel is never a separate
+  library at run time either.
+* Nothing else: no ``njit`` in a game folder. Agents and tools that need compiled code over a
+  game's rules build it with ``engine.compiled(game)`` (its inlined kernels and a ``jit``
+  decorator cached under the game's fingerprint).
+
+Why the cache is keyed here
+---------------------------
+Numba keys a function's on-disk cache by its own source file alone. A kernel in ``rules.py``
+that reads constants from ``state.py`` would keep running stale machine code after ``state.py``
+changed, and closures built per game are keyed by pickled cells that change in every process, so
+they never load at all. Here every cache entry is keyed by a fingerprint of all the source files
+of the game's folder, at any depth, and of ``envs/common`` (and Numba's version), on top of
+Numba's own key. The hook replaces ``_CacheImpl``'s index key, a private part of Numba: the
+supported Numba range is pinned in ``pyproject.toml`` and ``tests/test_engine.py`` fails if a
+Numba release stops honouring it.
 """
 from __future__ import annotations
 
@@ -16,18 +36,27 @@ from pathlib import Path
 
 import numba
 from numba import njit
+from numba.extending import register_jitable
 
 _COMMON = Path(__file__).parent
+# The files whose contents compiled code can depend on (data a game reads at import included).
+SOURCE_SUFFIXES = (".py", ".json", ".toml", ".csv", ".npy")
+
+
+def rule(fn):
+    """``@rule``: a rule of the game, compiled into the compiled code that calls it."""
+    return register_jitable(fn)
 
 
 @lru_cache(maxsize=None)
 def folder_fingerprint(folder: str) -> str:
-    """A hash of every source file in ``folder`` and in ``envs/common``."""
+    """A hash of every source file under ``folder`` and under ``envs/common``, at any depth."""
     h = hashlib.sha256(numba.__version__.encode())
     for d in sorted({Path(folder), _COMMON}):
-        for f in sorted(d.glob("*.py")):
-            h.update(f.name.encode())
-            h.update(f.read_bytes())
+        for f in sorted(d.rglob("*")):
+            if f.suffix in SOURCE_SUFFIXES and "__pycache__" not in f.parts and f.is_file():
+                h.update(str(f.relative_to(d)).encode())
+                h.update(f.read_bytes())
     return h.hexdigest()
 
 
@@ -42,22 +71,39 @@ def _keyed_njit(fn, fingerprint):
     return disp
 
 
+def _game_folder(module_name: str) -> str:
+    """The folder of the game a module belongs to: ``frontierzoo.envs.<game>`` at any depth."""
+    parts = module_name.split(".")
+    i = parts.index("envs") if "envs" in parts else len(parts) - 2
+    pkg = sys.modules[".".join(parts[:i + 2])]
+    return str(Path(pkg.__file__).parent)
+
+
 def kernel(fn):
-    """``@kernel``: a cached jitted function of a game, stale-proof (see the module docstring)."""
-    return _keyed_njit(fn, folder_fingerprint(str(Path(sys.modules[fn.__module__].__file__).parent)))
+    """``@kernel``: a contract kernel of a game, cached and stale-proof (module docstring)."""
+    return _keyed_njit(fn, folder_fingerprint(_game_folder(fn.__module__)))
 
 
-def game_jit(core):
-    """A decorator for closures built per game over ``core``'s kernels (engine drivers, search):
+def _name_after(fn, game):
+    fn.__qualname__ = f"{fn.__qualname__}__{game}"
+    fn.__name__ = f"{fn.__name__}__{game}"
+    return fn
+
+
+def game_rule(game: str):
+    """``rule`` for functions built per game inside the engine (closures over a game's kernels):
+    named after the game, as :func:`game_jit` names its functions, for the same reason."""
+    return lambda fn: register_jitable(_name_after(fn, game))
+
+
+def game_jit(folder: str, game: str):
+    """A decorator for compiled functions built per game (engine drivers, search, heuristics):
     cached under the game's fingerprint, and named after the game, since closures share a
     qualified name and two games' cached copies loaded into one process would otherwise carry
     the same symbol names and clash."""
-    fingerprint = folder_fingerprint(str(Path(core.__file__).parent))
-    game = core.__name__.rsplit(".", 2)[-2]   # frontierzoo.envs.<game>.core
+    fingerprint = folder_fingerprint(folder)
 
     def decorate(fn):
-        fn.__qualname__ = f"{fn.__qualname__}__{game}"
-        fn.__name__ = f"{fn.__name__}__{game}"
-        return _keyed_njit(fn, fingerprint)
+        return _keyed_njit(_name_after(fn, game), fingerprint)
 
     return decorate

@@ -1,15 +1,44 @@
-"""The game registry: every implemented game registers its :class:`Game` here on import."""
+"""The game registry: every game folder under ``envs/`` is found, imported and registered.
+
+A folder is a game when it is a package whose ``__init__.py`` defines ``GAME`` (a
+:class:`~frontierzoo.envs.common.game.Game`). Nothing lists the games: adding the folder is enough.
+"""
 from __future__ import annotations
 
+import importlib
+import pkgutil
+import sys
+
 _GAMES: dict = {}
+_MODULES: dict = {}
 
 
-def register(game):
+def register(game, module=None):
     """Add a game under its environment name; registering a second game of that name is a bug."""
     if game.name in _GAMES and _GAMES[game.name] is not game:
         raise ValueError(f"a game named {game.name!r} is already registered")
     _GAMES[game.name] = game
+    if module is not None:
+        _MODULES[game.name] = module
     return game
+
+
+def discover(package) -> dict:
+    """Import every game folder of ``package`` (``frontierzoo.envs``), register its ``GAME``, and
+    make the folder importable under the environment name too (``frontierzoo.envs.forfort_v0``,
+    PettingZoo's convention). Returns ``{env name: module}``."""
+    found = {}
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
+        if not info.ispkg or info.name == "common" or info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        game = getattr(module, "GAME", None)
+        if game is None:
+            continue
+        register(game, module)
+        sys.modules[f"{package.__name__}.{game.name}"] = module
+        found[game.name] = module
+    return found
 
 
 def get_game(name: str):
@@ -18,8 +47,14 @@ def get_game(name: str):
 
     try:
         return _GAMES[name]
-    except KeyError:
+    except (KeyError, TypeError):
         raise ValueError(f"unknown game {name!r}; registered games: {sorted(_GAMES)}") from None
+
+
+def game_module(name: str):
+    """The module of a registered game (``env``, ``vector_env``, ``random_rollouts``, ...)."""
+    get_game(name)
+    return _MODULES[name]
 
 
 def all_games() -> list:

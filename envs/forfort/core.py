@@ -80,13 +80,11 @@ def rel_seat(s, seat, rel):
 
 
 @kernel
-def init(s, num_players, opts, seed):
+def init(s, opts):
     """Player set-up: shuffle 22 walls into the dungeon with the arrows turned at random, draw 3,
     place a camp, agree the front lines; the first player is drawn at random."""
-    seed_rng(s['rng'], seed)
-    s['num_players'] = num_players
+    num_players = s['num_players']
     s['teams'] = opts[0]
-    s['steps'] = 0
     s['end_triggered'] = 0
     s['extra_turn'] = 0
     s['played_card'] = -1
@@ -101,7 +99,6 @@ def init(s, num_players, opts, seed):
     s['guard_space'] = -1
     s['pairs'][:] = 0
     s['winner'][:] = False
-    s['last_rewards'][:] = 0.0
     s['turns'][:] = 0
     s['dungeon_size'][:] = 0
     s['hand'][:, :] = False
@@ -658,16 +655,6 @@ def end_by_dungeon(s):
 
 
 @kernel
-def to_act(s):
-    return s['actor']
-
-
-@kernel
-def step_count(s):
-    return s['steps']
-
-
-@kernel
 def legal_mask(s, mask):
     mask[:] = False
     seat = s['actor']
@@ -774,8 +761,6 @@ def legal_mask(s, mask):
 def apply(s, action):
     """Apply one legal decision of the seat to act, then every automatic step after it."""
     seat = s['actor']
-    s['steps'] += 1
-    s['last_rewards'][:] = 0.0
     stage = s['stage']
     if stage == ST_MAIN:
         if action < A_EFFECT:                       # a. build a wall
@@ -876,12 +861,6 @@ def apply(s, action):
     if s['stage'] == stage:
         s['stage'] = ST_RESOLVE   # the decision is done: on with the automatic steps
     settle(s)
-
-
-@kernel
-def rewards(s, out):
-    for i in range(out.shape[0]):
-        out[i] = s['last_rewards'][i]
 
 
 @kernel
@@ -993,6 +972,7 @@ def observe(s, seat, out):
     out[o] = s['end_triggered']
     out[o + 1 + n - 2] = 1.0
     out[o + 4] = s['teams']
+    return o + 5
 
 
 @kernel

@@ -6,7 +6,7 @@ import numpy as np
 from ..common.game import Game
 from . import core
 from .content import WALL_KIND, WALL_SHAPE, WALL_SYMBOLS
-from .state import (A_ARMY, A_BUILD, A_CAMP, A_DIRECTION, A_DISCARD, A_DRAWBRIDGE, A_EFFECT,
+from .state import (ACTIONS, OBSERVATION, A_ARMY, A_BUILD, A_CAMP, A_DIRECTION, A_DISCARD, A_DRAWBRIDGE, A_EFFECT,
                     A_OPPONENT, A_PAIR, A_PASS, A_PICK, A_PICK_TOP, A_ROW, A_SPACE, ARMIES,
                     ARMY_OVERTHROWN, ARMY_RESERVE, AXIS_NAMES, CARDS_PER_COLOUR, DIRECTION_NAMES,
                     NUM_ACTIONS, OBS_SIZE, SHAPE_NAMES, SPACE_NAMES, SPACES,
@@ -41,13 +41,24 @@ def short_card(card: int) -> str:
 
 class ForfortGame(Game):
     name = "forfort_v0"
+    title = "build an 8-space fort round your dungeon, besiege the others'"
     core = core
     dtype = STATE_DTYPE
-    num_actions = NUM_ACTIONS
-    obs_size = OBS_SIZE
+    actions = ACTIONS
+    observation = OBSERVATION
     state_size = STATE_SIZE
     player_counts = (2, 3, 4)
     default_players = 2
+    option_defaults = {"teams": False}
+    options_doc = ("``num_players`` 2, 3 or 4 (default 2); ``teams=True`` for the 4-player team game "
+                   "(teammates sit across from each other and share the result).")
+    rewards_doc = ("At the end +1 to each winner (ties share the win; a team wins together) and -1 to each "
+                   "loser; 0 before. ``reward=\"vp\"`` adds each step's change in the seat's score margin.")
+    golden_cases = (({"num_players": 2}, 1, 1), ({"num_players": 3}, 2, 2),
+                    ({"num_players": 4, "teams": True}, 3, 3))
+    arena_games = 100
+    arena_limits = {"mcts": (2,)}   # MCTS is slow: 2-player games only unless named
+    bench_targets = {"rollout_steps_per_s": 1_000_000, "aec_vs_connect_four": 2.0, "cold_compile_s": 20.0}
     invariant_names = {
         core.INV_CARD_PLACES: "a card is not in exactly one place",
         core.INV_ARMY_ON_CARDS: "an army shares its space with fort cards",

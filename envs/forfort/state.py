@@ -12,7 +12,8 @@ Corner spaces are the even ones, the straight spaces (orthogonally next to the d
 """
 import numpy as np
 
-from ..common.rng import RNG_WORDS
+from ..common.layout import Layout
+from ..common.record import record_dtype
 
 MAX_SEATS = 4
 COLOURS = 4
@@ -92,38 +93,51 @@ STAGE_NAMES = ("play a card", "place the camp", "mason: choose a card", "mason: 
                "choose the pair", "drawbridge", "game over")
 
 # Action ranges (one flat Discrete space).
-A_BUILD = 0                                   # + wall*8 + space: build a hand wall
-A_EFFECT = A_BUILD + WALLS * SPACES           # + wall*2 + slot: use that symbol of a hand wall
-A_CAMP = A_EFFECT + WALLS * 2                 # + wall: discard it to place a camp
-A_DISCARD = A_CAMP + WALLS                    # + wall: the forced discard
-A_PICK = A_DISCARD + WALLS                    # + wall: the mason takes it from the discard pile
-A_PICK_TOP = A_PICK + WALLS                   # the mason pair takes the dungeon's top card
-A_SPACE = A_PICK_TOP + 1                      # + rel*8 + space: a space of seat (me + rel)'s fort
-A_OPPONENT = A_SPACE + MAX_SEATS * SPACES     # + rel: attack seat (me + rel)
-A_ROW = A_OPPONENT + MAX_SEATS                # + k: the second (0) or third (1) row
-A_ARMY = A_ROW + 2                            # + rel*4 + k: overthrow army k of seat (me + rel)
-A_DIRECTION = A_ARMY + MAX_SEATS * ARMIES     # + direction
-A_PAIR = A_DIRECTION + 4                      # + symbol: fire a pending pair of this symbol
-A_DRAWBRIDGE = A_PAIR + NUM_SYMBOLS           # + space: lower the drawbridge on this door wall
-A_PASS = A_DRAWBRIDGE + SPACES                # keep the drawbridge up
-NUM_ACTIONS = A_PASS + 1
+ACTIONS = Layout("action")
+BUILD = ACTIONS.span("build", WALLS, SPACES, doc="build hand wall w on space s of my fort")
+EFFECT = ACTIONS.span("effect", WALLS, 2, doc="use symbol slot k of hand wall w")
+CAMP = ACTIONS.span("camp", WALLS, doc="discard hand wall w to place a camp")
+DISCARD = ACTIONS.span("discard", WALLS, doc="the forced discard of hand wall w")
+PICK = ACTIONS.span("pick", WALLS, doc="the mason takes wall w from my discard pile")
+PICK_TOP = ACTIONS.span("pick_top", doc="the mason pair takes my dungeon's top card")
+SPACE = ACTIONS.span("space", MAX_SEATS, SPACES, doc="space s of the fort of seat (me + r)")
+OPPONENT = ACTIONS.span("opponent", MAX_SEATS, doc="attack seat (me + r)")
+ROW = ACTIONS.span("row", 2, doc="the catapult hits the second (0) or third (1) row")
+ARMY = ACTIONS.span("army", MAX_SEATS, ARMIES, doc="overthrow army k of seat (me + r)")
+DIRECTION = ACTIONS.span("direction", 4, doc="the placed army attacks north, east, south or west")
+PAIR = ACTIONS.span("pair", NUM_SYMBOLS, doc="fire a pending pair of this symbol")
+DRAWBRIDGE = ACTIONS.span("drawbridge", SPACES, doc="lower the drawbridge on the door wall at space s")
+PASS = ACTIONS.span("pass", doc="keep the drawbridge up")
+NUM_ACTIONS = ACTIONS.size
+A_BUILD, A_EFFECT, A_CAMP, A_DISCARD = BUILD.start, EFFECT.start, CAMP.start, DISCARD.start
+A_PICK, A_PICK_TOP, A_SPACE, A_OPPONENT = PICK.start, PICK_TOP.start, SPACE.start, OPPONENT.start
+A_ROW, A_ARMY, A_DIRECTION, A_PAIR = ROW.start, ARMY.start, DIRECTION.start, PAIR.start
+A_DRAWBRIDGE, A_PASS = DRAWBRIDGE.start, PASS.start
 
 # Observation layout (seat-relative blocks, observer first).
 SPACE_FEATURES = 19   # present, wall, camp, kind x3, shape x2, symbols x5, height, drawbridge, armies x4
 SEAT_FEATURES = SPACES * SPACE_FEATURES + 36
-OBS_SIZE = MAX_SEATS * SEAT_FEATURES + WALLS + 10 + NUM_STAGES + 5 + 3 + 5 + MAX_SEATS + WALLS + 32 + 1 + 3 + 1
+OBSERVATION = Layout("block")
+OBS_SEATS = OBSERVATION.span("seats", MAX_SEATS, SEAT_FEATURES,
+                             doc="per seat from the observer on: fort spaces, dungeon, counts, discards")
+OBS_HAND = OBSERVATION.span("hand", WALLS + 10, doc="my hand: which walls, shapes, kinds, symbols")
+OBS_STAGE = OBSERVATION.span("stage", NUM_STAGES, doc="the decision stage, one-hot")
+OBS_EFFECT = OBSERVATION.span("effect", NUM_SYMBOLS, doc="the effect being resolved")
+OBS_EFFECT_FLAGS = OBSERVATION.span("effect_flags", 3, doc="uses left, breach, mason free")
+OBS_PAIRS = OBSERVATION.span("pairs", NUM_SYMBOLS, doc="pairs waiting to fire, per symbol")
+OBS_TARGET = OBSERVATION.span("target", MAX_SEATS, doc="the catapult's chosen opponent")
+OBS_MASON = OBSERVATION.span("mason_card", WALLS, doc="the wall the mason holds")
+OBS_GUARD = OBSERVATION.span("guard_space", MAX_SEATS, SPACES, doc="the space of the army being placed")
+OBS_TABLE = OBSERVATION.span("table", 5, doc="end triggered, seat count one-hot (2-4), team game")
+OBS_SIZE = OBSERVATION.size
 STATE_SIZE = OBS_SIZE + MAX_SEATS * WALLS + MAX_SEATS * WALLS * 2
 
 # Flags are uint8: Numba cannot hold bool arrays inside records.
-STATE_DTYPE = np.dtype([
-    ("rng", np.uint64, (RNG_WORDS,)),
-    ("num_players", np.int32),
+STATE_DTYPE = record_dtype([
     ("teams", np.int32),
     ("first_player", np.int32),
     ("turn_seat", np.int32),          # whose turn it is
-    ("actor", np.int32),              # who decides now (-1: over)
     ("stage", np.int32),
-    ("steps", np.int32),
     ("end_triggered", np.int32),      # a dungeon ran out: play to the end of the round
     ("extra_turn", np.int32),         # the drawbridge was lowered this turn
     ("chair", np.int32, (MAX_SEATS,)),
@@ -155,5 +169,4 @@ STATE_DTYPE = np.dtype([
     ("guard_space", np.int32),
     ("pairs", np.int32, (NUM_SYMBOLS,)),           # pairs formed and not yet fired, per symbol
     ("winner", np.uint8, (MAX_SEATS,)),
-    ("last_rewards", np.float32, (MAX_SEATS,)),
-], align=True)
+])

@@ -28,10 +28,10 @@ from .state import (BANK_TRADE, BANK_TRADE_END, BUILD_KEEP, BUILD_KEEP_END, BUIL
                     COUNTER_OFFER, DISCARD, DISCARD_LIMIT, END_TURN, HEX_CORNERS, KEEP, KNIGHT,
                     LARGEST_ARMY_MIN, MAX_PLAYERS, MONOPOLY, MONOPOLY_PICK, MOVE_BANDIT,
                     NUM_CARD_KINDS, NUM_CORNERS, NUM_EDGES, NUM_HEXES, NUM_RESOURCES, OFFER_GET,
-                    OFFER_GIVE, OFFER_TRADE, PHASE_DISCARD, PHASE_GAME_OVER, PHASE_MAIN,
-                    PHASE_MONOPOLY, PHASE_MOVE_BANDIT, PHASE_OFFER_GET, PHASE_OFFER_GIVE,
-                    PHASE_PRE_ROLL, PHASE_ROAD_BUILDING, PHASE_SETUP_ROAD, PHASE_SETUP_VILLAGE,
-                    PHASE_STEAL, PHASE_TRADE_CHOOSE, PHASE_TRADE_REPLY, PHASE_YEAR_OF_PLENTY,
+                    OFFER_GIVE, OFFER_TRADE, ST_DISCARD, ST_GAME_OVER, ST_MAIN,
+                    ST_MONOPOLY, ST_MOVE_BANDIT, ST_OFFER_GET, ST_OFFER_GIVE,
+                    ST_PRE_ROLL, ST_ROAD_BUILDING, ST_SETUP_ROAD, ST_SETUP_VILLAGE,
+                    ST_STEAL, ST_TRADE_CHOOSE, ST_TRADE_REPLY, ST_YEAR_OF_PLENTY,
                     PLAY_KNIGHT, ROAD_BUILDING, ROLL, STEAL, TRADE_ACCEPT, TRADE_CANCEL,
                     TRADE_COMPLETE, TRADE_DECLINE, VICTORY_POINT, VILLAGE, WINNING_POINTS,
                     YEAR_OF_PLENTY, YEAR_OF_PLENTY_PICK, PLAY_MONOPOLY, PLAY_ROAD_BUILDING,
@@ -44,51 +44,22 @@ from .trade import (can_offer, choose_offer_get, choose_offer_give, clear_trade,
 
 # =========================================================================== setting up
 @register_jitable
-def _clear(s):
-    s['steps'] = 0
-    s['phase'] = PHASE_SETUP_VILLAGE
-    s['current'] = 0
-    s['acting'] = 0
-    s['first_player'] = 0
-    s['setup_step'] = 0
+def _empty_table(s):
+    """What is not zero in a fresh record: nothing built, no holders, no trade, a full bank."""
+    s['stage'] = ST_SETUP_VILLAGE
     s['setup_corner'] = -1
-    s['turn'] = 0
-    s['rolled'] = 0
-    s['dice'][:] = 0
-    s['card_played'] = 0
-    s['free_roads'] = 0
-    s['plenty_left'] = 0
     s['winner'] = -1
-    s['bandit'] = 0
-    s['harbour_revealed'][:] = 0
     s['corner_owner'][:] = -1
-    s['corner_level'][:] = 0
     s['edge_owner'][:] = -1
     s['bank'][:] = BANK_START
-    s['hand'][:, :] = 0
     s['deck'][:] = -1
     s['deck_size'] = DECK_SIZE
-    s['deck_top'] = 0
-    s['cards'][:, :] = 0
-    s['cards_new'][:, :] = 0
-    s['cards_played'][:, :] = 0
-    s['villages_left'][:] = 0
-    s['keeps_left'][:] = 0
-    s['roads_left'][:] = 0
-    s['road_length'][:] = 0
     s['longest_road'] = -1
     s['largest_army'] = -1
-    s['discard_left'][:] = 0
-    s['proposals'] = 0
     s['trade_give'] = -1
-    s['trade_give_count'] = 0
     s['trade_get'] = -1
-    s['trade_get_count'] = 0
     s['trade_replier'] = -1
-    s['trade_reply'][:] = 0
     s['trade_counter'][:] = -1
-    s['trade_counter_count'][:] = 0
-    s['last_rewards'][:] = 0.0
 
 
 @register_jitable
@@ -117,12 +88,10 @@ def throw_for_turn_order(s, n):
 
 
 @kernel
-def init(s, num_players, opts, seed):
+def init(s, opts):
     """Lay out the island, shuffle the deck, throw for turn order and start the opening."""
-    seed_rng(s['rng'], seed)
-    _clear(s)
-    n = np.int32(num_players)
-    s['num_players'] = n
+    _empty_table(s)
+    n = s['num_players']
     s['hidden_harbours'] = opts[0]
     s['fixed_island'] = opts[1]
     if s['fixed_island'] != 0:
@@ -141,8 +110,8 @@ def init(s, num_players, opts, seed):
         s['roads_left'][p] = ROADS_PER_PLAYER
     first = throw_for_turn_order(s, n)
     s['first_player'] = first
-    s['current'] = first
-    s['acting'] = first
+    s['turn_seat'] = first
+    s['actor'] = first
 
 
 @register_jitable
@@ -203,8 +172,8 @@ def await_throw(s):
     has nothing to decide, so the dice are thrown at once (an automatic step of ``apply``); so are
     they after a card played before the throw, as only one card may be played a turn. A player who
     already has 10 points wins before throwing (``check_win``)."""
-    s['phase'] = PHASE_PRE_ROLL
-    p = s['current']
+    s['stage'] = ST_PRE_ROLL
+    p = s['turn_seat']
     if total_points(s, p) >= WINNING_POINTS:
         return
     for k in range(NUM_CARD_KINDS):
@@ -217,7 +186,7 @@ def await_throw(s):
 def back_to_turn(s):
     """After a card or the bandit: back to the main phase, or to the throw."""
     if s['rolled'] != 0:
-        s['phase'] = PHASE_MAIN
+        s['stage'] = ST_MAIN
     else:
         await_throw(s)
 
@@ -225,7 +194,7 @@ def back_to_turn(s):
 # =========================================================================== the opening
 @register_jitable
 def place_setup_village(s, c):
-    p = s['current']
+    p = s['turn_seat']
     s['corner_owner'][c] = p
     s['corner_level'][c] = VILLAGE
     s['villages_left'][p] -= 1
@@ -233,24 +202,24 @@ def place_setup_village(s, c):
     if s['setup_step'] >= s['num_players']:
         pay_second_village(s, p, c)
     s['setup_corner'] = c
-    s['phase'] = PHASE_SETUP_ROAD
+    s['stage'] = ST_SETUP_ROAD
 
 
 @register_jitable
 def place_setup_road(s, e):
-    p = s['current']
+    p = s['turn_seat']
     s['edge_owner'][e] = p
     s['roads_left'][p] -= 1
     s['setup_step'] += 1
     s['setup_corner'] = -1
     if s['setup_step'] >= 2 * s['num_players']:
         update_longest_road(s)
-        s['current'] = s['first_player']
+        s['turn_seat'] = s['first_player']
         s['turn'] = 1
         await_throw(s)
     else:
-        s['current'] = setup_seat(s, s['setup_step'])
-        s['phase'] = PHASE_SETUP_VILLAGE
+        s['turn_seat'] = setup_seat(s, s['setup_step'])
+        s['stage'] = ST_SETUP_VILLAGE
 
 
 # =========================================================================== the throw and the 7
@@ -267,7 +236,7 @@ def throw_dice(s):
         start_discards(s)
     else:
         produce(s, d1 + d2)
-        s['phase'] = PHASE_MAIN
+        s['stage'] = ST_MAIN
 
 
 @register_jitable
@@ -287,7 +256,7 @@ def settle_discards(s):
     while True:
         q = next_discarder(s)
         if q < 0:
-            s['phase'] = PHASE_MOVE_BANDIT
+            s['stage'] = ST_MOVE_BANDIT
             return
         kinds = 0
         only = -1
@@ -296,7 +265,7 @@ def settle_discards(s):
                 kinds += 1
                 only = r
         if kinds > 1:
-            s['phase'] = PHASE_DISCARD
+            s['stage'] = ST_DISCARD
             return
         s['hand'][q, only] -= s['discard_left'][q]
         s['bank'][only] += s['discard_left'][q]
@@ -308,7 +277,7 @@ def next_discarder(s):
     """Discarders decide one card at a time, in turn order from the thrower."""
     n = s['num_players']
     for k in range(n):
-        p = (s['current'] + k) % n
+        p = (s['turn_seat'] + k) % n
         if s['discard_left'][p] > 0:
             return p
     return -1
@@ -316,7 +285,7 @@ def next_discarder(s):
 
 @register_jitable
 def discard_one(s, r):
-    p = s['acting']
+    p = s['actor']
     s['hand'][p, r] -= 1
     s['bank'][r] += 1
     s['discard_left'][p] -= 1
@@ -339,7 +308,7 @@ def is_victim(s, p, h, q):
 def move_bandit(s, h):
     """The bandit moves to another hex; the mover then takes a card from a player there. With one
     possible victim the steal resolves at once, with none it is skipped."""
-    p = s['current']
+    p = s['turn_seat']
     s['bandit'] = h
     n = s['num_players']
     count = 0
@@ -353,13 +322,13 @@ def move_bandit(s, h):
     elif count == 1:
         steal_from(s, last)
     else:
-        s['phase'] = PHASE_STEAL
+        s['stage'] = ST_STEAL
 
 
 @kernel
 def steal_from(s, q):
     """Take one card at random from q's hand."""
-    p = s['current']
+    p = s['turn_seat']
     k = randint(s['rng'], hand_size(s, q))
     for r in range(NUM_RESOURCES):
         if k < s['hand'][q, r]:
@@ -443,7 +412,7 @@ def play_knight(s, p):
     """"Move the bandit and take a card from somebody on that tile"; counts toward largest army."""
     start_card(s, p, KNIGHT)
     update_largest_army(s, p)
-    s['phase'] = PHASE_MOVE_BANDIT
+    s['stage'] = ST_MOVE_BANDIT
 
 
 @kernel
@@ -461,7 +430,7 @@ def play_road_building(s, p):
     """"Place two roads, free" (fewer if the player has fewer roads left or nowhere to build)."""
     start_card(s, p, ROAD_BUILDING)
     s['free_roads'] = min(2, s['roads_left'][p])
-    s['phase'] = PHASE_ROAD_BUILDING
+    s['stage'] = ST_ROAD_BUILDING
     end_road_building_if_done(s, p)
 
 
@@ -477,7 +446,7 @@ def play_year_of_plenty(s, p):
     """"Take any two resources from the supply" (as many as the supply still holds, up to two)."""
     start_card(s, p, YEAR_OF_PLENTY)
     s['plenty_left'] = 2
-    s['phase'] = PHASE_YEAR_OF_PLENTY
+    s['stage'] = ST_YEAR_OF_PLENTY
     if bank_total(s) == 0:
         s['plenty_left'] = 0
         back_to_turn(s)
@@ -496,7 +465,7 @@ def take_plenty(s, p, r):
 @register_jitable
 def play_monopoly(s, p):
     start_card(s, p, MONOPOLY)
-    s['phase'] = PHASE_MONOPOLY
+    s['stage'] = ST_MONOPOLY
 
 
 @register_jitable
@@ -512,13 +481,13 @@ def take_monopoly(s, p, r):
 # =========================================================================== the turn
 @kernel
 def end_turn(s):
-    p = s['current']
+    p = s['turn_seat']
     for k in range(NUM_CARD_KINDS):
         s['cards_new'][p, k] = 0
     s['card_played'] = 0
     s['rolled'] = 0
     s['proposals'] = 0
-    s['current'] = (p + 1) % s['num_players']
+    s['turn_seat'] = (p + 1) % s['num_players']
     s['turn'] += 1
     await_throw(s)
 
@@ -527,38 +496,28 @@ def end_turn(s):
 def check_win(s):
     """"You win as soon as you have 10 points on your own turn." Checked after every decision, and
     so also when a turn begins: points reached on another's turn win "when your turn comes"."""
-    p = s['current']
+    p = s['turn_seat']
     if total_points(s, p) >= WINNING_POINTS:
         s['winner'] = p
-        s['phase'] = PHASE_GAME_OVER
+        s['stage'] = ST_GAME_OVER
         for q in range(s['num_players']):
             s['last_rewards'][q] = 1.0 if q == p else -1.0
 
 
 @register_jitable
-def set_acting(s):
-    ph = s['phase']
-    if ph == PHASE_GAME_OVER:
-        s['acting'] = -1
-    elif ph == PHASE_DISCARD:
-        s['acting'] = next_discarder(s)
-    elif ph == PHASE_TRADE_REPLY:
-        s['acting'] = s['trade_replier']
+def set_actor(s):
+    ph = s['stage']
+    if ph == ST_GAME_OVER:
+        s['actor'] = -1
+    elif ph == ST_DISCARD:
+        s['actor'] = next_discarder(s)
+    elif ph == ST_TRADE_REPLY:
+        s['actor'] = s['trade_replier']
     else:
-        s['acting'] = s['current']
+        s['actor'] = s['turn_seat']
 
 
 # =========================================================================== the kernels
-@kernel
-def to_act(s):
-    return s['acting']
-
-
-@kernel
-def step_count(s):
-    return s['steps']
-
-
 @register_jitable
 def _mask_cards(s, p, mask):
     n = 0
@@ -603,65 +562,65 @@ def _mask_main(s, p, mask):
 def legal_mask(s, mask):
     """Every decision the seat to act may take now."""
     mask[:] = False
-    ph = s['phase']
-    p = s['acting']
+    ph = s['stage']
+    p = s['actor']
     n = 0
-    if ph == PHASE_GAME_OVER:
+    if ph == ST_GAME_OVER:
         return 0
-    if ph == PHASE_SETUP_VILLAGE:
+    if ph == ST_SETUP_VILLAGE:
         for c in range(NUM_CORNERS):
             if corner_free_by_distance(s, c):
                 mask[BUILD_VILLAGE + c] = True
                 n += 1
-    elif ph == PHASE_SETUP_ROAD:
+    elif ph == ST_SETUP_ROAD:
         c = s['setup_corner']
         for k in range(3):
             e = CORNER_EDGES[c, k]
             if e >= 0 and s['edge_owner'][e] < 0:
                 mask[BUILD_ROAD + e] = True
                 n += 1
-    elif ph == PHASE_PRE_ROLL:
+    elif ph == ST_PRE_ROLL:
         mask[ROLL] = True
         n = 1 + _mask_cards(s, p, mask)
-    elif ph == PHASE_MAIN:
+    elif ph == ST_MAIN:
         n = _mask_main(s, p, mask)
-    elif ph == PHASE_DISCARD:
+    elif ph == ST_DISCARD:
         for r in range(NUM_RESOURCES):
             if s['hand'][p, r] > 0:
                 mask[DISCARD + r] = True
                 n += 1
-    elif ph == PHASE_MOVE_BANDIT:
+    elif ph == ST_MOVE_BANDIT:
         for h in range(NUM_HEXES):
             if h != s['bandit']:
                 mask[MOVE_BANDIT + h] = True
                 n += 1
-    elif ph == PHASE_STEAL:
+    elif ph == ST_STEAL:
         np_ = s['num_players']
         for k in range(1, np_):
             if is_victim(s, p, s['bandit'], (p + k) % np_):
                 mask[STEAL + k - 1] = True
                 n += 1
-    elif ph == PHASE_ROAD_BUILDING:
+    elif ph == ST_ROAD_BUILDING:
         for e in range(NUM_EDGES):
             if can_place_road(s, p, e):
                 mask[BUILD_ROAD + e] = True
                 n += 1
-    elif ph == PHASE_YEAR_OF_PLENTY:
+    elif ph == ST_YEAR_OF_PLENTY:
         for r in range(NUM_RESOURCES):
             if s['bank'][r] > 0:
                 mask[YEAR_OF_PLENTY_PICK + r] = True
                 n += 1
-    elif ph == PHASE_MONOPOLY:
+    elif ph == ST_MONOPOLY:
         for r in range(NUM_RESOURCES):
             mask[MONOPOLY_PICK + r] = True
             n += 1
-    elif ph == PHASE_OFFER_GIVE:
+    elif ph == ST_OFFER_GIVE:
         n = mask_offer_give(s, p, mask)
-    elif ph == PHASE_OFFER_GET:
+    elif ph == ST_OFFER_GET:
         n = mask_offer_get(s, mask)
-    elif ph == PHASE_TRADE_REPLY:
+    elif ph == ST_TRADE_REPLY:
         n = mask_replies(s, p, mask, TRADE_ACCEPT, TRADE_DECLINE)
-    elif ph == PHASE_TRADE_CHOOSE:
+    elif ph == ST_TRADE_CHOOSE:
         n = mask_completions(s, mask, TRADE_CANCEL)
     return n
 
@@ -700,62 +659,54 @@ def _apply_turn_action(s, p, a):
 @kernel
 def apply(s, a):
     """Apply the legal decision ``a`` of the seat to act, then every automatic step after it."""
-    s['steps'] += 1
-    s['last_rewards'][:] = 0.0
-    ph = s['phase']
-    p = s['acting']
-    if ph == PHASE_SETUP_VILLAGE:
+    ph = s['stage']
+    p = s['actor']
+    if ph == ST_SETUP_VILLAGE:
         place_setup_village(s, a - BUILD_VILLAGE)
-    elif ph == PHASE_SETUP_ROAD:
+    elif ph == ST_SETUP_ROAD:
         place_setup_road(s, a - BUILD_ROAD)
-    elif ph == PHASE_PRE_ROLL or ph == PHASE_MAIN:
+    elif ph == ST_PRE_ROLL or ph == ST_MAIN:
         _apply_turn_action(s, p, a)
-    elif ph == PHASE_DISCARD:
+    elif ph == ST_DISCARD:
         discard_one(s, a - DISCARD)
-    elif ph == PHASE_MOVE_BANDIT:
+    elif ph == ST_MOVE_BANDIT:
         move_bandit(s, a - MOVE_BANDIT)
-    elif ph == PHASE_STEAL:
+    elif ph == ST_STEAL:
         steal_from(s, (p + a - STEAL + 1) % s['num_players'])
-    elif ph == PHASE_ROAD_BUILDING:
+    elif ph == ST_ROAD_BUILDING:
         place_road(s, p, a - BUILD_ROAD)
         s['free_roads'] -= 1
         end_road_building_if_done(s, p)
-    elif ph == PHASE_YEAR_OF_PLENTY:
+    elif ph == ST_YEAR_OF_PLENTY:
         take_plenty(s, p, a - YEAR_OF_PLENTY_PICK)
-    elif ph == PHASE_MONOPOLY:
+    elif ph == ST_MONOPOLY:
         take_monopoly(s, p, a - MONOPOLY_PICK)
-    elif ph == PHASE_OFFER_GIVE:
+    elif ph == ST_OFFER_GIVE:
         choose_offer_give(s, a - OFFER_GIVE)
-    elif ph == PHASE_OFFER_GET:
+    elif ph == ST_OFFER_GET:
         choose_offer_get(s, a - OFFER_GET)
-    elif ph == PHASE_TRADE_REPLY:
+    elif ph == ST_TRADE_REPLY:
         if a == TRADE_ACCEPT:
             reply_accept(s)
         elif a == TRADE_DECLINE:
             reply_decline(s)
         else:
             reply_counter(s, a - COUNTER_OFFER)
-    elif ph == PHASE_TRADE_CHOOSE:
+    elif ph == ST_TRADE_CHOOSE:
         if a == TRADE_CANCEL:
             clear_trade(s)
         else:
             complete(s, a - TRADE_COMPLETE + 1)
-    if s['phase'] != PHASE_SETUP_VILLAGE and s['phase'] != PHASE_SETUP_ROAD:
+    if s['stage'] != ST_SETUP_VILLAGE and s['stage'] != ST_SETUP_ROAD:
         check_win(s)
-    set_acting(s)
+    set_actor(s)
 
 
 # =========================================================================== rewards and scores
 @kernel
-def rewards(s, out):
-    for p in range(out.shape[0]):
-        out[p] = s['last_rewards'][p]
-
-
-@kernel
 def scores(s, out):
     """Public points while the game runs; at the end the victory-point cards are shown too."""
-    over = s['phase'] == PHASE_GAME_OVER
+    over = s['stage'] == ST_GAME_OVER
     for p in range(out.shape[0]):
         out[p] = total_points(s, p) if over else public_points(s, p)
 

@@ -6,7 +6,7 @@ import numpy as np
 from ..common.game import Game
 from . import core
 from .trade import bank_rate
-from .state import (BANK_TRADE, BANK_TRADE_END, BUILD_KEEP, BUILD_KEEP_END, BUILD_ROAD,
+from .state import (ACTIONS, OBSERVATION, BANK_TRADE, BANK_TRADE_END, BUILD_KEEP, BUILD_KEEP_END, BUILD_ROAD,
                     BUILD_ROAD_END, BUILD_VILLAGE, BUILD_VILLAGE_END, BUY_CARD, CARD_NAMES,
                     COUNTER_OFFER, COUNTER_OFFER_END, DISCARD, DISCARD_END, EDGE_CORNERS,
                     END_TURN, GENERAL_HARBOUR, HEX_CORNERS, MAX_TRADE_COUNT, MONOPOLY_PICK,
@@ -28,13 +28,26 @@ def harbour_name(kind: int) -> str:
 
 class FrontierGame(Game):
     name = "frontier_v0"
+    title = "an island of 19 hexes: dice production, building, trading, the bandit, opportunity cards"
     core = core
     dtype = RECORD_DTYPE
-    num_actions = NUM_ACTIONS
-    obs_size = OBS_SIZE
+    actions = ACTIONS
+    observation = OBSERVATION
     state_size = OBS_SIZE
     player_counts = (3, 4)
     default_players = 4
+    option_defaults = {"hidden_harbours": False, "fixed_island": False}
+    options_doc = ("``num_players`` 3 or 4 (default 4); ``hidden_harbours`` (house rule: a harbour's rate "
+                   "is hidden from everyone until somebody builds on one of its corners); ``fixed_island`` "
+                   "(the fixed beginner island instead of one laid out from the seed, 6s and 8s never side "
+                   "by side).")
+    rewards_doc = ("At the end +1 to the winner and -1 to each other player; 0 before. ``reward=\"vp\"`` "
+                   "adds each step's change in the seat's public score margin.")
+    golden_cases = (({"num_players": 4}, 1, 1), ({"num_players": 3, "hidden_harbours": True}, 2, 2))
+    arena_games = 10
+    arena_limits = {"mcts": ()}     # MCTS takes ~45 s a Frontier game: only when named
+    bench_peers = ("catanatron",)
+    bench_targets = {"aec_vs_connect_four": 2.0}
     invariant_names = dict(core.INVARIANT_NAMES)
 
     def options(self, num_players, hidden_harbours=False, fixed_island=False):
@@ -77,15 +90,15 @@ class FrontierGame(Game):
         out = []
         if after["rolled"] and (not before["rolled"] or after["turn"] != before["turn"]):
             d1, d2 = int(after["dice"][0]), int(after["dice"][1])
-            out.append(f"player_{int(after['current'])} throws {d1}+{d2} = {d1 + d2}")
-        if after["acting"] < 0 <= before["acting"]:
+            out.append(f"player_{int(after['turn_seat'])} throws {d1}+{d2} = {d1 + d2}")
+        if after["actor"] < 0 <= before["actor"]:
             out.append(f"game over: player_{int(after['winner'])} won")
         return out
 
     def describe_action(self, s, a):
         a = int(a)
         n = int(s["num_players"])
-        seat = int(s["acting"]) if int(s["acting"]) >= 0 else int(s["current"])
+        seat = int(s["actor"]) if int(s["actor"]) >= 0 else int(s["turn_seat"])
         if not 0 <= a < NUM_ACTIONS:
             return f"no such action {a}"
         if a == ROLL:

@@ -6,8 +6,8 @@ from .board import longest_trail, total_points
 from .content import BANK_START, CARD_COUNTS, KEEPS_PER_PLAYER, ROADS_PER_PLAYER, VILLAGES_PER_PLAYER
 from .state import (CORNER_CORNERS, CORNER_EDGES, EDGE_CORNERS, KEEP, KNIGHT, LARGEST_ARMY_MIN,
                     LONGEST_ROAD_MIN, NUM_CARD_KINDS, NUM_CORNERS, NUM_EDGES, NUM_RESOURCES,
-                    PHASE_DISCARD, PHASE_GAME_OVER, PHASE_SETUP_ROAD, PHASE_SETUP_VILLAGE,
-                    PHASE_TRADE_REPLY, VILLAGE, WINNING_POINTS)
+                    ST_DISCARD, ST_GAME_OVER, ST_SETUP_ROAD, ST_SETUP_VILLAGE,
+                    ST_TRADE_REPLY, VILLAGE, WINNING_POINTS)
 
 
 # =========================================================================== invariants
@@ -58,7 +58,7 @@ def check_invariants(s):
     best = 0
     for p in range(n):
         if s['road_length'][p] != longest_trail(s, p):
-            if s['phase'] != PHASE_SETUP_VILLAGE and s['phase'] != PHASE_SETUP_ROAD:
+            if s['stage'] != ST_SETUP_VILLAGE and s['stage'] != ST_SETUP_ROAD:
                 return 4
         if s['road_length'][p] > best:
             best = s['road_length'][p]
@@ -97,23 +97,23 @@ def check_invariants(s):
                 o = CORNER_CORNERS[c, k]
                 if o >= 0 and s['corner_owner'][o] >= 0:
                     return 7
-    if s['phase'] == PHASE_GAME_OVER:
+    if s['stage'] == ST_GAME_OVER:
         if s['winner'] < 0 or total_points(s, s['winner']) < WINNING_POINTS:
             return 8
-    elif s['phase'] != PHASE_SETUP_VILLAGE and s['phase'] != PHASE_SETUP_ROAD:
-        if total_points(s, s['current']) >= WINNING_POINTS:
+    elif s['stage'] != ST_SETUP_VILLAGE and s['stage'] != ST_SETUP_ROAD:
+        if total_points(s, s['turn_seat']) >= WINNING_POINTS:
             return 8
-    ph = s['phase']
-    if ph == PHASE_GAME_OVER:
-        if s['acting'] != -1:
+    ph = s['stage']
+    if ph == ST_GAME_OVER:
+        if s['actor'] != -1:
             return 9
-    elif ph == PHASE_DISCARD:
-        if s['acting'] < 0 or s['discard_left'][s['acting']] <= 0:
+    elif ph == ST_DISCARD:
+        if s['actor'] < 0 or s['discard_left'][s['actor']] <= 0:
             return 9
-    elif ph == PHASE_TRADE_REPLY:
-        if s['acting'] == s['current'] or s['acting'] < 0:
+    elif ph == ST_TRADE_REPLY:
+        if s['actor'] == s['turn_seat'] or s['actor'] < 0:
             return 9
-    elif s['acting'] != s['current']:
+    elif s['actor'] != s['turn_seat']:
         return 9
     for e in range(NUM_EDGES):
         p = s['edge_owner'][e]

@@ -8,7 +8,7 @@ import numpy as np
 from .board import public_points, total_points
 from .state import (CARD_NAMES, CORNER_XY, EDGE_CORNERS, GENERAL_HARBOUR, HARBOUR_CORNERS,
                     HEX_CENTRE, KEEP, NUM_CARD_KINDS, NUM_CORNERS, NUM_EDGES, NUM_HARBOURS,
-                    NUM_HEXES, NUM_RESOURCES, PHASE_GAME_OVER, PHASE_NAMES, RESOURCE_NAMES,
+                    NUM_HEXES, NUM_RESOURCES, ST_GAME_OVER, STAGE_NAMES, RESOURCE_NAMES,
                     TERRAIN_NAMES, VILLAGE, KNIGHT)
 
 PLAYER_COLOURS = ("#d62728", "#1f77b4", "#f0f0f0", "#ff7f0e")
@@ -28,12 +28,12 @@ def render_text(s, seat=None) -> str:
     """The position in words; ``seat`` hides what that seat may not see (None shows all)."""
     n = int(s["num_players"])
     lines = []
-    if s["phase"] == PHASE_GAME_OVER:
+    if s["stage"] == ST_GAME_OVER:
         status = f"game over, player_{int(s['winner'])} wins"
     else:
-        status = f"player_{int(s['acting'])} to act ({PHASE_NAMES[int(s['phase'])]})"
+        status = f"player_{int(s['actor'])} to act ({STAGE_NAMES[int(s['stage'])]})"
     dice = int(s["dice"][0] + s["dice"][1])
-    lines.append(f"Frontier, {n} players, turn {int(s['turn'])}, player_{int(s['current'])} on turn; {status}"
+    lines.append(f"Frontier, {n} players, turn {int(s['turn'])}, player_{int(s['turn_seat'])} on turn; {status}"
                  + (f"; last throw {dice}" if dice else ""))
     hexes = []
     for h in range(NUM_HEXES):
@@ -51,7 +51,7 @@ def render_text(s, seat=None) -> str:
         keeps = [c for c in range(NUM_CORNERS) if s["corner_owner"][c] == p and s["corner_level"][c] == KEEP]
         roads = [e for e in range(NUM_EDGES) if s["edge_owner"][e] == p]
         shown = seat is None or seat == p
-        pts = int(total_points(s, p)) if shown or s["phase"] == PHASE_GAME_OVER else int(public_points(s, p))
+        pts = int(total_points(s, p)) if shown or s["stage"] == ST_GAME_OVER else int(public_points(s, p))
         awards = []
         if s["longest_road"] == p:
             awards.append("longest road")
@@ -69,7 +69,7 @@ def render_text(s, seat=None) -> str:
         else:
             lines.append(f"    hand: {int(s['hand'][p].sum())} cards; {int(s['cards'][p].sum())} opportunity cards")
     if s["trade_get"] >= 0:
-        lines.append(f"on the table: player_{int(s['current'])} offers {int(s['trade_give_count'])} "
+        lines.append(f"on the table: player_{int(s['turn_seat'])} offers {int(s['trade_give_count'])} "
                      f"{RESOURCE_NAMES[int(s['trade_give'])]} for {int(s['trade_get_count'])} "
                      f"{RESOURCE_NAMES[int(s['trade_get'])]}")
     return "\n".join(lines)

@@ -18,7 +18,8 @@ import math
 
 import numpy as np
 
-from ..common.rng import RNG_WORDS
+from ..common.layout import Layout
+from ..common.record import record_dtype
 
 # --------------------------------------------------------------------------- players and pieces
 MAX_PLAYERS = 4
@@ -57,23 +58,23 @@ DISCARD_LIMIT = 7           # "more than seven cards discards half of them, roun
 MAX_PROPOSALS_PER_TURN = 3  # our bound on player-to-player trade proposals (RULES.md, "Trading")
 
 # --------------------------------------------------------------------------- phases
-PHASE_SETUP_VILLAGE = 0   # opening: place a village (no road needed)
-PHASE_SETUP_ROAD = 1      # opening: place a road touching the village just placed
-PHASE_PRE_ROLL = 2        # start of a turn, holding a playable card: throw, or play the card first
-PHASE_DISCARD = 3         # a 7: a player over seven cards discards one card per decision
-PHASE_MOVE_BANDIT = 4     # a 7 or a knight: choose the bandit's new hex
-PHASE_STEAL = 5           # choose whom to take a card from
-PHASE_MAIN = 6            # after the throw: build, buy, trade, play, end the turn
-PHASE_ROAD_BUILDING = 7   # placing the free roads of a road-building card
-PHASE_YEAR_OF_PLENTY = 8  # naming the two resources of a year-of-plenty card
-PHASE_MONOPOLY = 9        # naming the resource of a monopoly card
-PHASE_OFFER_GIVE = 10     # the player on turn names what it offers
-PHASE_OFFER_GET = 11      # ... and what it asks for in return
-PHASE_TRADE_REPLY = 12    # another player answers the offer on the table
-PHASE_TRADE_CHOOSE = 13   # the proposer completes one answer or cancels
-PHASE_GAME_OVER = 14
-NUM_PHASES = 15
-PHASE_NAMES = ("setup village", "setup road", "before the throw", "discard", "move the bandit",
+ST_SETUP_VILLAGE = 0   # opening: place a village (no road needed)
+ST_SETUP_ROAD = 1      # opening: place a road touching the village just placed
+ST_PRE_ROLL = 2        # start of a turn, holding a playable card: throw, or play the card first
+ST_DISCARD = 3         # a 7: a player over seven cards discards one card per decision
+ST_MOVE_BANDIT = 4     # a 7 or a knight: choose the bandit's new hex
+ST_STEAL = 5           # choose whom to take a card from
+ST_MAIN = 6            # after the throw: build, buy, trade, play, end the turn
+ST_ROAD_BUILDING = 7   # placing the free roads of a road-building card
+ST_YEAR_OF_PLENTY = 8  # naming the two resources of a year-of-plenty card
+ST_MONOPOLY = 9        # naming the resource of a monopoly card
+ST_OFFER_GIVE = 10     # the player on turn names what it offers
+ST_OFFER_GET = 11      # ... and what it asks for in return
+ST_TRADE_REPLY = 12    # another player answers the offer on the table
+ST_TRADE_CHOOSE = 13   # the proposer completes one answer or cancels
+ST_GAME_OVER = 14
+NUM_STAGES = 15
+STAGE_NAMES = ("setup village", "setup road", "before the throw", "discard", "move the bandit",
                "take a card", "main", "road building", "year of plenty", "monopoly",
                "offer: give", "offer: ask", "trade reply", "trade choice", "game over")
 
@@ -86,44 +87,53 @@ REPLY_NONE, REPLY_ACCEPT, REPLY_DECLINE, REPLY_COUNTER = 0, 1, 2, 3
 MAX_TRADE_COUNT = 2
 
 # --------------------------------------------------------------------------- action ids
-ROLL = 0
-END_TURN = 1
-BUY_CARD = 2
-PLAY_KNIGHT = 3
-PLAY_ROAD_BUILDING = 4
-PLAY_YEAR_OF_PLENTY = 5
-PLAY_MONOPOLY = 6
-TRADE_ACCEPT = 7
-TRADE_DECLINE = 8
-TRADE_CANCEL = 9
-OFFER_TRADE = 10                                       # start an offer to the other players
 NUM_HEXES = 19
 NUM_CORNERS = 54
 NUM_EDGES = 72
 NUM_HARBOURS = 9
 # The small ranges of the sub-decisions come first and the long board ranges last: a uniformly
 # random pick scans the mask only up to the action it picks, so this order keeps rollouts fast.
-STEAL = 11                                             # + (k - 1): the k-th player after you
-DISCARD = STEAL + (MAX_PLAYERS - 1)                    # + resource
-YEAR_OF_PLENTY_PICK = DISCARD + NUM_RESOURCES          # + resource
-MONOPOLY_PICK = YEAR_OF_PLENTY_PICK + NUM_RESOURCES    # + resource
-OFFER_GIVE = MONOPOLY_PICK + NUM_RESOURCES             # + resource * 2 + count - 1
-OFFER_GET = OFFER_GIVE + NUM_RESOURCES * MAX_TRADE_COUNT         # + resource * 2 + count - 1
-COUNTER_OFFER = OFFER_GET + NUM_RESOURCES * MAX_TRADE_COUNT
-# + want * 2 + want_count - 1: "I give what you asked, but I want want_count of want instead"
-TRADE_COMPLETE = COUNTER_OFFER + NUM_RESOURCES * MAX_TRADE_COUNT   # + (k - 1): the k-th after you
-BANK_TRADE = TRADE_COMPLETE + (MAX_PLAYERS - 1)        # + give * 5 + get (give != get)
-MOVE_BANDIT = BANK_TRADE + NUM_RESOURCES * NUM_RESOURCES           # + hex
-BUILD_ROAD = MOVE_BANDIT + NUM_HEXES                   # + edge
-BUILD_VILLAGE = BUILD_ROAD + NUM_EDGES                 # + corner
-BUILD_KEEP = BUILD_VILLAGE + NUM_CORNERS               # + corner
-NUM_ACTIONS = BUILD_KEEP + NUM_CORNERS
+ACTIONS = Layout("action")
+A_ROLL = ACTIONS.span("roll", doc="throw the dice")
+A_END_TURN = ACTIONS.span("end_turn", doc="end the turn")
+A_BUY_CARD = ACTIONS.span("buy_card", doc="buy an opportunity card")
+A_PLAY_KNIGHT = ACTIONS.span("play_knight", doc="play a knight")
+A_PLAY_ROAD_BUILDING = ACTIONS.span("play_road_building", doc="play road building")
+A_PLAY_YEAR_OF_PLENTY = ACTIONS.span("play_year_of_plenty", doc="play year of plenty")
+A_PLAY_MONOPOLY = ACTIONS.span("play_monopoly", doc="play monopoly")
+A_TRADE_ACCEPT = ACTIONS.span("trade_accept", doc="accept the offer on the table")
+A_TRADE_DECLINE = ACTIONS.span("trade_decline", doc="decline the offer on the table")
+A_TRADE_CANCEL = ACTIONS.span("trade_cancel", doc="the proposer cancels the offer")
+A_OFFER_TRADE = ACTIONS.span("offer_trade", doc="start an offer to the other players")
+A_STEAL = ACTIONS.span("steal", MAX_PLAYERS - 1, doc="take a card from the k-th player after me")
+A_DISCARD = ACTIONS.span("discard", NUM_RESOURCES, doc="discard one card of a resource")
+A_YEAR_OF_PLENTY_PICK = ACTIONS.span("year_of_plenty_pick", NUM_RESOURCES, doc="take a resource (year of plenty)")
+A_MONOPOLY_PICK = ACTIONS.span("monopoly_pick", NUM_RESOURCES, doc="name a resource (monopoly)")
+A_OFFER_GIVE = ACTIONS.span("offer_give", NUM_RESOURCES, MAX_TRADE_COUNT, doc="offer count+1 of a resource")
+A_OFFER_GET = ACTIONS.span("offer_get", NUM_RESOURCES, MAX_TRADE_COUNT, doc="ask count+1 of a resource")
+A_COUNTER_OFFER = ACTIONS.span("counter_offer", NUM_RESOURCES, MAX_TRADE_COUNT,
+                               doc="give what was asked but want count+1 of a resource instead")
+A_TRADE_COMPLETE = ACTIONS.span("trade_complete", MAX_PLAYERS - 1, doc="complete the answer of the k-th player after me")
+A_BANK_TRADE = ACTIONS.span("bank_trade", NUM_RESOURCES, NUM_RESOURCES, doc="trade give for get with the bank or a harbour")
+A_MOVE_BANDIT = ACTIONS.span("move_bandit", NUM_HEXES, doc="move the bandit to a hex")
+A_BUILD_ROAD = ACTIONS.span("build_road", NUM_EDGES, doc="build a road on an edge")
+A_BUILD_VILLAGE = ACTIONS.span("build_village", NUM_CORNERS, doc="build a village on a corner")
+A_BUILD_KEEP = ACTIONS.span("build_keep", NUM_CORNERS, doc="upgrade the village on a corner to a keep")
+NUM_ACTIONS = ACTIONS.size
+ROLL, END_TURN, BUY_CARD, PLAY_KNIGHT = A_ROLL.start, A_END_TURN.start, A_BUY_CARD.start, A_PLAY_KNIGHT.start
+PLAY_ROAD_BUILDING, PLAY_YEAR_OF_PLENTY = A_PLAY_ROAD_BUILDING.start, A_PLAY_YEAR_OF_PLENTY.start
+PLAY_MONOPOLY, TRADE_ACCEPT, TRADE_DECLINE = A_PLAY_MONOPOLY.start, A_TRADE_ACCEPT.start, A_TRADE_DECLINE.start
+TRADE_CANCEL, OFFER_TRADE, STEAL, DISCARD = A_TRADE_CANCEL.start, A_OFFER_TRADE.start, A_STEAL.start, A_DISCARD.start
+YEAR_OF_PLENTY_PICK, MONOPOLY_PICK = A_YEAR_OF_PLENTY_PICK.start, A_MONOPOLY_PICK.start
+OFFER_GIVE, OFFER_GET, COUNTER_OFFER = A_OFFER_GIVE.start, A_OFFER_GET.start, A_COUNTER_OFFER.start
+TRADE_COMPLETE, BANK_TRADE, MOVE_BANDIT = A_TRADE_COMPLETE.start, A_BANK_TRADE.start, A_MOVE_BANDIT.start
+BUILD_ROAD, BUILD_VILLAGE, BUILD_KEEP = A_BUILD_ROAD.start, A_BUILD_VILLAGE.start, A_BUILD_KEEP.start
 # where each range ends (exclusive)
-STEAL_END, DISCARD_END = DISCARD, YEAR_OF_PLENTY_PICK
-YEAR_OF_PLENTY_PICK_END, MONOPOLY_PICK_END = MONOPOLY_PICK, OFFER_GIVE
-OFFER_GIVE_END, OFFER_GET_END, COUNTER_OFFER_END = OFFER_GET, COUNTER_OFFER, TRADE_COMPLETE
-TRADE_COMPLETE_END, BANK_TRADE_END, MOVE_BANDIT_END = BANK_TRADE, MOVE_BANDIT, BUILD_ROAD
-BUILD_ROAD_END, BUILD_VILLAGE_END, BUILD_KEEP_END = BUILD_VILLAGE, BUILD_KEEP, NUM_ACTIONS
+STEAL_END, DISCARD_END = A_STEAL.stop, A_DISCARD.stop
+YEAR_OF_PLENTY_PICK_END, MONOPOLY_PICK_END = A_YEAR_OF_PLENTY_PICK.stop, A_MONOPOLY_PICK.stop
+OFFER_GIVE_END, OFFER_GET_END, COUNTER_OFFER_END = A_OFFER_GIVE.stop, A_OFFER_GET.stop, A_COUNTER_OFFER.stop
+TRADE_COMPLETE_END, BANK_TRADE_END, MOVE_BANDIT_END = A_TRADE_COMPLETE.stop, A_BANK_TRADE.stop, A_MOVE_BANDIT.stop
+BUILD_ROAD_END, BUILD_VILLAGE_END, BUILD_KEEP_END = A_BUILD_ROAD.stop, A_BUILD_VILLAGE.stop, A_BUILD_KEEP.stop
 
 
 def amount_action(base, resource, count):
@@ -216,15 +226,11 @@ assert HEX_CORNERS.shape == (NUM_HEXES, 6) and CORNER_XY.shape[0] == NUM_CORNERS
 assert EDGE_CORNERS.shape[0] == NUM_EDGES and COAST_EDGES.shape[0] == 30
 
 # --------------------------------------------------------------------------- the record
-RECORD_DTYPE = np.dtype([
-    ("rng", np.uint64, (RNG_WORDS,)),
-    ("steps", np.int64),
-    ("num_players", np.int32),
+RECORD_DTYPE = record_dtype([
     ("hidden_harbours", np.int32),   # option: harbour rates hidden until someone builds there
     ("fixed_island", np.int32),      # option: the fixed beginner island instead of a random one
-    ("phase", np.int32),
-    ("current", np.int32),           # the player whose turn it is
-    ("acting", np.int32),            # the seat that decides now (-1 once the game is over)
+    ("stage", np.int32),
+    ("turn_seat", np.int32),           # the player whose turn it is
     ("first_player", np.int32),      # won the throw for turn order
     ("setup_step", np.int32),        # 0 .. 2n-1 through the opening
     ("setup_corner", np.int32),      # the village just placed in the opening
@@ -270,11 +276,10 @@ RECORD_DTYPE = np.dtype([
     ("trade_reply", np.int32, (MAX_PLAYERS,)),   # REPLY_* per seat
     ("trade_counter", np.int32, (MAX_PLAYERS,)),           # counter: resource the replier wants
     ("trade_counter_count", np.int32, (MAX_PLAYERS,)),     # ... and how many
-    ("last_rewards", np.float32, (MAX_PLAYERS,)),
-], align=True)
+])
 
 # --------------------------------------------------------------------------- observation layout
-# (see core.encode; the observer first, then the others in turn order, padded to four seats)
+# (see view.encode; the observer first, then the others in turn order, padded to four seats)
 OBS_HEX = NUM_TERRAINS + 11 + 1              # terrain, number 2..12 one-hot, bandit
 OBS_HARBOUR = NUM_HARBOUR_KINDS + 1          # kind one-hot, or "hidden"
 OBS_CORNER = MAX_PLAYERS * 2                 # village / keep of each relative seat
@@ -286,8 +291,16 @@ OBS_EDGE = MAX_PLAYERS
 OBS_PLAYER = 1 + 5 + 1 + 5 + 5 + 1 + 1 + 1 + 3 + 1 + 2 + 1 + 1 + 1 + 1 + 4 + 5 + 1
 # bank, cards left in the deck, phase one-hot, last throw one-hot (2..12), thrown this turn, card
 # played this turn, proposals left, free roads left, plenty left, hidden-harbours option, turn
-OBS_GLOBAL = NUM_RESOURCES + 1 + NUM_PHASES + 11 + 1 + 1 + 1 + 1 + 1 + 1 + 1
+OBS_GLOBAL = NUM_RESOURCES + 1 + NUM_STAGES + 11 + 1 + 1 + 1 + 1 + 1 + 1 + 1
 # an offer is on the table, what the proposer gives (one-hot, count), asks for (one-hot, count)
 OBS_TRADE = 1 + NUM_RESOURCES + 1 + NUM_RESOURCES + 1
-OBS_SIZE = (NUM_HEXES * OBS_HEX + NUM_HARBOURS * OBS_HARBOUR + NUM_CORNERS * OBS_CORNER
-            + NUM_EDGES * OBS_EDGE + MAX_PLAYERS * OBS_PLAYER + OBS_GLOBAL + OBS_TRADE)
+OBSERVATION = Layout("block")
+OBS_HEXES = OBSERVATION.span("hexes", NUM_HEXES, OBS_HEX, doc="per hex: terrain, number, bandit")
+OBS_HARBOURS = OBSERVATION.span("harbours", NUM_HARBOURS, OBS_HARBOUR, doc="per harbour: rate, or hidden")
+OBS_CORNERS = OBSERVATION.span("corners", NUM_CORNERS, OBS_CORNER, doc="per corner: village/keep of each relative seat")
+OBS_EDGES = OBSERVATION.span("edges", NUM_EDGES, OBS_EDGE, doc="per edge: the road's relative owner")
+OBS_PLAYERS = OBSERVATION.span("players", MAX_PLAYERS, OBS_PLAYER,
+                               doc="per seat from the observer on: counts, pieces, awards, points; own hand")
+OBS_TABLE = OBSERVATION.span("table", OBS_GLOBAL, doc="bank, deck, stage, last throw, the turn's flags")
+OBS_OFFER = OBSERVATION.span("offer", OBS_TRADE, doc="the offer on the table")
+OBS_SIZE = OBSERVATION.size

@@ -12,8 +12,8 @@ from numba.extending import register_jitable
 from ..common.jit import kernel
 from .state import (BANK_RATE, BANK_TRADE, COUNTER_OFFER, GENERAL_HARBOUR, GENERAL_RATE,
                     MAX_PROPOSALS_PER_TURN, MAX_TRADE_COUNT, NUM_RESOURCES, OFFER_GET, OFFER_GIVE,
-                    PHASE_MAIN, PHASE_OFFER_GET, PHASE_OFFER_GIVE, PHASE_TRADE_CHOOSE,
-                    PHASE_TRADE_REPLY, REPLY_ACCEPT, REPLY_COUNTER, REPLY_DECLINE, REPLY_NONE,
+                    ST_MAIN, ST_OFFER_GET, ST_OFFER_GIVE, ST_TRADE_CHOOSE,
+                    ST_TRADE_REPLY, REPLY_ACCEPT, REPLY_COUNTER, REPLY_DECLINE, REPLY_NONE,
                     SPECIAL_RATE, TRADE_COMPLETE)
 from .board import harbour_flags
 
@@ -74,7 +74,7 @@ def can_offer(s, p):
 @register_jitable
 def open_offer(s):
     s['proposals'] += 1
-    s['phase'] = PHASE_OFFER_GIVE
+    s['stage'] = ST_OFFER_GIVE
 
 
 @register_jitable
@@ -93,7 +93,7 @@ def mask_offer_give(s, p, mask):
 def choose_offer_give(s, code):
     s['trade_give'] = code // MAX_TRADE_COUNT
     s['trade_give_count'] = code % MAX_TRADE_COUNT + 1
-    s['phase'] = PHASE_OFFER_GET
+    s['stage'] = ST_OFFER_GET
 
 
 @register_jitable
@@ -118,8 +118,8 @@ def choose_offer_get(s, code):
         s['trade_reply'][k] = REPLY_NONE
         s['trade_counter'][k] = -1
         s['trade_counter_count'][k] = 0
-    s['phase'] = PHASE_TRADE_REPLY
-    s['trade_replier'] = s['current']
+    s['stage'] = ST_TRADE_REPLY
+    s['trade_replier'] = s['turn_seat']
     pass_to_next_replier(s)
 
 
@@ -158,19 +158,19 @@ def pass_to_next_replier(s):
     is the only choice left, so the offer lapses without a decision and the turn goes on."""
     n = s['num_players']
     q = (s['trade_replier'] + 1) % n
-    while q != s['current']:
+    while q != s['turn_seat']:
         if can_answer(s, q):
             s['trade_replier'] = q
             return
         s['trade_reply'][q] = REPLY_DECLINE
         q = (q + 1) % n
     s['trade_replier'] = -1
-    p = s['current']
+    p = s['turn_seat']
     for k in range(n):
         if s['trade_reply'][k] == REPLY_ACCEPT or s['trade_reply'][k] == REPLY_COUNTER:
             res, cnt = proposer_pays(s, k)
             if s['hand'][p, res] >= cnt:
-                s['phase'] = PHASE_TRADE_CHOOSE
+                s['stage'] = ST_TRADE_CHOOSE
                 return
     clear_trade(s)
 
@@ -197,7 +197,7 @@ def clear_trade(s):
         s['trade_reply'][k] = REPLY_NONE
         s['trade_counter'][k] = -1
         s['trade_counter_count'][k] = 0
-    s['phase'] = PHASE_MAIN
+    s['stage'] = ST_MAIN
 
 
 # --------------------------------------------------------------------------- completing
@@ -211,7 +211,7 @@ def proposer_pays(s, q):
 
 @register_jitable
 def mask_completions(s, mask, cancel):
-    p = s['current']
+    p = s['turn_seat']
     n_players = s['num_players']
     mask[cancel] = True
     n = 1
@@ -229,7 +229,7 @@ def mask_completions(s, mask, cancel):
 @kernel
 def complete(s, k):
     """Exchange with the k-th player after the proposer, then clear the table."""
-    p = s['current']
+    p = s['turn_seat']
     q = (p + k) % s['num_players']
     res, cnt = proposer_pays(s, q)
     s['hand'][p, res] -= cnt

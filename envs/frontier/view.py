@@ -8,7 +8,7 @@ from ..common.jit import kernel
 from ..common.rng import random_u64, seed_rng, shuffle
 from .board import hand_size, public_points, total_points
 from .state import (GENERAL_HARBOUR, KNIGHT, MAX_PLAYERS, MAX_PROPOSALS_PER_TURN,
-                    NUM_CARD_KINDS, NUM_CORNERS, NUM_EDGES, NUM_HARBOURS, NUM_HEXES, NUM_PHASES,
+                    NUM_CARD_KINDS, NUM_CORNERS, NUM_EDGES, NUM_HARBOURS, NUM_HEXES, NUM_STAGES,
                     NUM_RESOURCES, NUM_TERRAINS, REPLY_ACCEPT, REPLY_COUNTER)
 
 
@@ -82,7 +82,7 @@ def encode(s, seat, out, full):
         i = _put(out, i, 0.1 * public_points(s, q))
         i = _put(out, i, 0.1 * total_points(s, q) if mine else 0.0)
         i = _put(out, i, 0.1 * s['discard_left'][q])
-        i = _put(out, i, 1.0 if s['current'] == q else 0.0)
+        i = _put(out, i, 1.0 if s['turn_seat'] == q else 0.0)
         out[i + s['trade_reply'][q]] = 1.0
         i += 4
         if s['trade_counter'][q] >= 0:
@@ -92,8 +92,8 @@ def encode(s, seat, out, full):
     for r in range(NUM_RESOURCES):
         i = _put(out, i, s['bank'][r] / 19.0)
     i = _put(out, i, (s['deck_size'] - s['deck_top']) / 25.0)
-    out[i + s['phase']] = 1.0
-    i += NUM_PHASES
+    out[i + s['stage']] = 1.0
+    i += NUM_STAGES
     d = s['dice'][0] + s['dice'][1]
     if d >= 2:
         out[i + d - 2] = 1.0
@@ -119,7 +119,7 @@ def encode(s, seat, out, full):
 
 @kernel
 def observe(s, seat, out):
-    encode(s, seat, out, False)
+    return encode(s, seat, out, False)
 
 
 @kernel
@@ -142,8 +142,8 @@ def determinize(s, seat):
     # --- resources
     reserved = np.zeros((MAX_PLAYERS, NUM_RESOURCES), np.int64)
     if s['trade_give'] >= 0:
-        if s['current'] != seat:
-            reserved[s['current'], s['trade_give']] = s['trade_give_count']
+        if s['turn_seat'] != seat:
+            reserved[s['turn_seat'], s['trade_give']] = s['trade_give_count']
         if s['trade_get'] >= 0:
             for q in range(n):
                 answered = s['trade_reply'][q] == REPLY_ACCEPT or s['trade_reply'][q] == REPLY_COUNTER
