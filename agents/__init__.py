@@ -7,21 +7,16 @@ from __future__ import annotations
 
 from importlib.util import find_spec
 
+from frontierzoo.envs import all_games
+
 from .base import Agent, RandomAgent
+from .heuristics import heuristic_modules, make_heuristic
 from .learned import bundled_model
 
 # name -> (factory(game_name, seed, **kwargs), games it plays or None for every game)
 _AGENTS = {
     "random": (lambda game_name, seed=None, **kw: RandomAgent(seed=seed), None),
 }
-
-
-def _heuristic(game_name, seed=None, **kw):
-    if game_name == "frontier_v0":
-        from .frontier_heuristic import FrontierHeuristic
-        return FrontierHeuristic(seed=seed, **kw)
-    from .forfort_heuristic import ForfortHeuristic
-    return ForfortHeuristic(seed=seed, **kw)
 
 
 def _mcts(game_name, seed=None, **kw):
@@ -52,10 +47,10 @@ def make_agent(name: str, game_name: str, seed=None, **kwargs) -> Agent:
     return _AGENTS[name][0](game_name, seed=seed, **kwargs)
 
 
-register_agent("heuristic", _heuristic, games=("forfort_v0", "frontier_v0"))
+register_agent("heuristic", make_heuristic, games=tuple(heuristic_modules()))
 register_agent("mcts", _mcts)
 # "ppo" plays the policy shipped for a game; it needs the train extra (torch, sb3-contrib).
 if find_spec("sb3_contrib") is not None:
-    register_agent("ppo", _ppo, games=[g for g in ("forfort_v0",) if bundled_model(g).exists()])
+    register_agent("ppo", _ppo, games=[g.name for g in all_games() if bundled_model(g.name).exists()])
 
 __all__ = ["Agent", "RandomAgent", "available_agents", "make_agent", "register_agent"]

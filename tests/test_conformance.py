@@ -106,6 +106,9 @@ def test_hidden_information(game_config):
                 game.core.determinize(t, seat)
                 assert np.array_equal(_observations(game, t, n)[seat], before[seat]), \
                     f"determinize({seat}) changed what seat {seat} observes"
+                changed = {f for f in game.dtype.names if not np.array_equal(t[f], s[f])} - {"rng"}
+                assert changed <= set(game.hidden_fields), \
+                    f"determinize changed {sorted(changed - set(game.hidden_fields))}, not in HIDDEN_FIELDS"
                 if not np.array_equal(_full(game, t), _full(game, s)):
                     redealt += 1
                 p = s.copy()

@@ -55,3 +55,80 @@ def test_env_options_are_checked():
             assert "no_such_option" in str(e)
         else:
             raise AssertionError(f"{game.name} accepted an unknown option")
+
+
+KERNEL = """
+import os, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from frontierzoo.envs.common.jit import _keyed_njit, folder_fingerprint
+from sub.consts import VALUE
+
+def f():
+    return VALUE
+
+f = _keyed_njit(f, folder_fingerprint(os.path.dirname(os.path.abspath(__file__))))
+print(f(), sum(f.stats.cache_hits.values()))
+"""
+
+
+def test_cache_hook_is_honoured_and_stale_proof(tmp_path):
+    """Numba's cache, keyed through the private hook of envs/common/jit.py: a second process loads
+    the cached kernel, and a change to a file the kernel only imports from (in a subfolder) makes
+    it recompile. Fails if a Numba release stops calling ``_index_key`` (see pyproject's pin)."""
+    game = tmp_path / "game"
+    (game / "sub").mkdir(parents=True)
+    (game / "sub" / "__init__.py").write_text("")
+    (game / "sub" / "consts.py").write_text("VALUE = 1\n")
+    (game / "kern.py").write_text(KERNEL)
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"))
+
+    def run():
+        r = subprocess.run([sys.executable, str(game / "kern.py")], env=env, capture_output=True,
+                           text=True, timeout=300)
+        assert r.returncode == 0, r.stderr
+        value, hits = r.stdout.split()
+        return int(value), int(hits)
+
+    assert run() == (1, 0)                  # compiled and cached
+    assert run() == (1, 1)                  # loaded from the cache
+    (game / "sub" / "consts.py").write_text("VALUE = 2\n")
+    assert run()[0] == 2                    # the imported constant changed: recompiled, not stale
+
+
+def test_spans_encode_and_decode_alike_in_python_and_compiled_code():
+    from numba import njit
+
+    from frontierzoo.envs.common.layout import Layout
+
+    layout = Layout("action")
+    one = layout.span("one", doc="a single action")
+    flat = layout.span("flat", 5)
+    grid = layout.span("grid", 3, 4)
+    cube = layout.span("cube", 2, 3, 4)
+    assert (one.start, flat.start, grid.start, cube.start, layout.size) == (0, 1, 6, 18, 42)
+
+    @njit
+    def compiled(a):
+        return (one.at(), flat.at(2), grid.at(2, 3), cube.at(1, 2, 3), grid.split(a)[0], grid.split(a)[1],
+                grid.has(a), cube.split(41)[2], flat.split(3), grid.start, grid.stop, grid.size)
+
+    py = (one.at(), flat.at(2), grid.at(2, 3), cube.at(1, 2, 3), grid.split(13)[0], grid.split(13)[1],
+          grid.has(13), cube.split(41)[2], flat.split(3), grid.start, grid.stop, grid.size)
+    assert compiled(13) == py == (0, 3, 17, 41, 1, 3, True, 3, 2, 6, 18, 12)
+    assert layout.span_of(17) is grid and layout["cube"] is cube
+    for bad in ((grid.at, (3, 0)), (grid.at, (0,)), (grid.split, (5,))):
+        try:
+            bad[0](*bad[1])
+        except ValueError:
+            pass
+        else:
+            raise AssertionError(f"{bad} accepted")
+    assert "grid" in layout.table() and "3x4" in layout.table()
+
+
+def test_every_record_starts_with_the_engines_header():
+    from frontierzoo.envs.common.record import HEADER_FIELDS
+
+    for game in all_games():
+        assert game.dtype.names[:len(HEADER_FIELDS)] == HEADER_FIELDS
+        assert set(game.hidden_fields) <= set(game.dtype.names), f"{game.name}: unknown hidden fields"

@@ -13,12 +13,6 @@ import pytest
 from frontierzoo.envs import all_games, make
 
 GOLDEN = Path(__file__).parent / "golden"
-# (game, config, env seed, policy seed) of every golden playthrough
-PLAYTHROUGHS = {
-    "forfort_v0": [({"num_players": 2}, 1, 1), ({"num_players": 3}, 2, 2),
-                   ({"num_players": 4, "teams": True}, 3, 3)],
-    "frontier_v0": [({"num_players": 4}, 1, 1), ({"num_players": 3, "hidden_harbours": True}, 2, 2)],
-}
 
 
 def transcript(game_name, cfg, seed, policy_seed):
@@ -48,8 +42,8 @@ def transcript(game_name, cfg, seed, policy_seed):
 
 
 def cases():
-    names = {g.name for g in all_games()}
-    return [(g, cfg, s, p) for g, runs in PLAYTHROUGHS.items() if g in names for cfg, s, p in runs]
+    """(game, config, env seed, policy seed) of every golden playthrough each game declares."""
+    return [(g.name, cfg, s, p) for g in all_games() for cfg, s, p in g.golden_cases]
 
 
 def golden_path(game_name, cfg, seed):
@@ -71,4 +65,5 @@ def test_golden_playthrough(game_name, cfg, seed, policy_seed):
 
 
 def test_every_registered_game_has_golden_playthroughs():
-    assert {g.name for g in all_games()} <= set(PLAYTHROUGHS)
+    for g in all_games():
+        assert g.golden_cases, f"{g.name} declares no golden playthroughs (Game.golden_cases)"

@@ -77,6 +77,12 @@ class Game:
     bench_targets: dict = {}        # "rollout_steps_per_s", "aec_vs_connect_four", "cold_compile_s"
 
     @property
+    def folder(self) -> str:
+        """The game's folder under ``envs/`` (its package name), e.g. ``"forfort"``."""
+        parts = type(self).__module__.split(".")
+        return parts[parts.index("envs") + 1]
+
+    @property
     def num_actions(self) -> int:
         return self.actions.size
 

@@ -6,7 +6,7 @@ import numpy as np
 from ..common.game import Game
 from . import core
 from .content import WALL_KIND, WALL_SHAPE, WALL_SYMBOLS
-from .state import (ACTIONS, OBSERVATION, A_ARMY, A_BUILD, A_CAMP, A_DIRECTION, A_DISCARD, A_DRAWBRIDGE, A_EFFECT,
+from .state import (ACTIONS, HIDDEN_FIELDS, OBSERVATION, A_ARMY, A_BUILD, A_CAMP, A_DIRECTION, A_DISCARD, A_DRAWBRIDGE, A_EFFECT,
                     A_OPPONENT, A_PAIR, A_PASS, A_PICK, A_PICK_TOP, A_ROW, A_SPACE, ARMIES,
                     ARMY_OVERTHROWN, ARMY_RESERVE, AXIS_NAMES, CARDS_PER_COLOUR, DIRECTION_NAMES,
                     NUM_ACTIONS, OBS_SIZE, SHAPE_NAMES, SPACE_NAMES, SPACES,
@@ -45,6 +45,7 @@ class ForfortGame(Game):
     core = core
     dtype = STATE_DTYPE
     actions = ACTIONS
+    hidden_fields = HIDDEN_FIELDS
     observation = OBSERVATION
     state_size = STATE_SIZE
     player_counts = (2, 3, 4)

@@ -132,6 +132,10 @@ OBS_TABLE = OBSERVATION.span("table", 5, doc="end triggered, seat count one-hot 
 OBS_SIZE = OBSERVATION.size
 STATE_SIZE = OBS_SIZE + MAX_SEATS * WALLS + MAX_SEATS * WALLS * 2
 
+# What some seat may not see: other players' hands, and the order (and, below the top card, the
+# arrows) of every dungeon. determinize re-deals these and nothing else (besides the rng).
+HIDDEN_FIELDS = ("hand", "dungeon", "dungeon_axis")
+
 # Flags are uint8: Numba cannot hold bool arrays inside records.
 STATE_DTYPE = record_dtype([
     ("teams", np.int32),

@@ -6,7 +6,7 @@ import numpy as np
 from ..common.game import Game
 from . import core
 from .trade import bank_rate
-from .state import (ACTIONS, OBSERVATION, BANK_TRADE, BANK_TRADE_END, BUILD_KEEP, BUILD_KEEP_END, BUILD_ROAD,
+from .state import (ACTIONS, HIDDEN_FIELDS, OBSERVATION, BANK_TRADE, BANK_TRADE_END, BUILD_KEEP, BUILD_KEEP_END, BUILD_ROAD,
                     BUILD_ROAD_END, BUILD_VILLAGE, BUILD_VILLAGE_END, BUY_CARD, CARD_NAMES,
                     COUNTER_OFFER, COUNTER_OFFER_END, DISCARD, DISCARD_END, EDGE_CORNERS,
                     END_TURN, GENERAL_HARBOUR, HEX_CORNERS, MAX_TRADE_COUNT, MONOPOLY_PICK,
@@ -32,6 +32,7 @@ class FrontierGame(Game):
     core = core
     dtype = RECORD_DTYPE
     actions = ACTIONS
+    hidden_fields = HIDDEN_FIELDS
     observation = OBSERVATION
     state_size = OBS_SIZE
     player_counts = (3, 4)

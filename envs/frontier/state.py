@@ -278,6 +278,10 @@ RECORD_DTYPE = record_dtype([
     ("trade_counter_count", np.int32, (MAX_PLAYERS,)),     # ... and how many
 ])
 
+# What some seat may not see: others' resources and unplayed cards (kinds; the counts are public),
+# the undrawn deck's order, and hidden harbours' rates. determinize re-deals these and nothing else.
+HIDDEN_FIELDS = ("hand", "cards", "cards_new", "deck", "harbour_kind")
+
 # --------------------------------------------------------------------------- observation layout
 # (see view.encode; the observer first, then the others in turn order, padded to four seats)
 OBS_HEX = NUM_TERRAINS + 11 + 1              # terrain, number 2..12 one-hot, bandit

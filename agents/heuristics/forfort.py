@@ -21,7 +21,7 @@ from frontierzoo.envs.forfort.content import WALL_KIND
 from frontierzoo.envs.forfort.state import (ARMIES, CARDS_PER_COLOUR, DEFENDED, LINES,
                                             NUM_ACTIONS, SPACES, ST_MAIN, STATE_DTYPE)
 
-from .base import Agent
+from ..base import Agent
 
 # The game's kernels compiled in place, and a decorator caching these functions under the Forfort
 # sources' fingerprint (a plain njit(cache=True) would keep stale code after the game changed).
@@ -190,3 +190,6 @@ class ForfortHeuristic(Agent):
         if a < 0 or not action_mask[a]:
             raise RuntimeError(f"ForfortHeuristic chose action {a}, which the mask does not allow")
         return int(a)
+
+
+HEURISTIC = ForfortHeuristic

@@ -33,7 +33,7 @@ from frontierzoo.envs.frontier.state import (
     TRADE_COMPLETE, TRADE_DECLINE, VILLAGE, YEAR_OF_PLENTY_PICK, amount_action)
 from frontierzoo.envs.frontier.trade import bank_rate
 
-from .base import Agent
+from ..base import Agent
 
 PIPS = np.array([0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1], np.float64)  # chances in 36 by number
 RESOURCE_WEIGHT = np.array([1.0, 1.0, 0.8, 1.0, 1.0])  # timber, brick, wool, grain, ore
@@ -292,5 +292,4 @@ class FrontierHeuristic(Agent):
         return TRADE_DECLINE
 
 
-def make(seed=None):
-    return FrontierHeuristic(seed=seed)
+HEURISTIC = FrontierHeuristic

@@ -1,0 +1,43 @@
+"""A game lives in its folder: a built wheel must hold every game folder, found without a list."""
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import frontierzoo.envs
+from frontierzoo.envs import all_games
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_wheel_holds_every_game_folder_and_its_rules(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
+                        "-w", str(tmp_path), str(ROOT)], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    (wheel,) = tmp_path.glob("frontierzoo-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    folders = sorted(p.parent.name for p in (ROOT / "envs").glob("*/__init__.py") if p.parent.name != "common")
+    assert folders, "no game folders found"
+    for folder in folders:
+        assert f"frontierzoo/envs/{folder}/__init__.py" in names, f"game folder {folder} missing from the wheel"
+        for py in (ROOT / "envs" / folder).rglob("*.py"):
+            rel = py.relative_to(ROOT / "envs").as_posix()
+            assert f"frontierzoo/envs/{rel}" in names, f"{rel} missing from the wheel"
+        assert f"frontierzoo/envs/{folder}/RULES.md" in names
+    for game in all_games():
+        assert f"frontierzoo/envs/{game.folder}/__init__.py" in names
+
+
+def test_every_game_folder_is_registered_and_importable_by_its_env_name():
+    import importlib
+
+    folders = {p.parent.name for p in Path(frontierzoo.envs.__file__).parent.glob("*/__init__.py")} - {"common"}
+    assert {g.folder for g in all_games()} == folders
+    for game in all_games():
+        by_attr = getattr(frontierzoo.envs, game.name)
+        by_import = importlib.import_module(f"frontierzoo.envs.{game.name}")
+        assert by_attr is by_import and by_attr.GAME is game
+        doc = by_attr.__doc__
+        for part in ("| Import", "Observation", "Action mask", "Rewards", "Version History",
+                     f"Discrete({game.num_actions})", f"float32[{game.obs_size}]"):
+            assert part in doc, f"{game.name}'s docstring lacks {part!r}"
