@@ -24,11 +24,34 @@ REWARD_MODES = ("win", "vp")
 _SAVE_MAGIC = b"FZOO1\n"
 
 
+def is_int(x) -> bool:
+    """An integer a user may hand in: a Python or NumPy integer (or a 0-d integer array), not a bool."""
+    if isinstance(x, np.ndarray) and x.ndim == 0:
+        x = x[()]
+    return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
+
+
 def seed_value(seed) -> int:
-    """A reset's seed as 64 bits: the given one, or fresh entropy for ``None``."""
+    """A reset's seed as 64 bits: the given one (an integer in [0, 2**64)), or fresh entropy for
+    ``None``. Anything else is refused rather than folded into another seed's game."""
     if seed is None:
         return int.from_bytes(os.urandom(8), "little")
-    return int(seed) & 0xFFFFFFFFFFFFFFFF
+    if not is_int(seed) or not 0 <= int(seed) < 2**64:
+        raise ValueError(f"seed must be None or an int in [0, 2**64), got {seed!r}")
+    return int(seed)
+
+
+def check_max_steps(max_steps):
+    """``max_steps``: None or a positive int (not a bool)."""
+    if max_steps is not None and (not is_int(max_steps) or int(max_steps) < 1):
+        raise ValueError(f"max_steps must be a positive int or None, got {max_steps!r}")
+    return None if max_steps is None else int(max_steps)
+
+
+def check_reward(reward):
+    if not isinstance(reward, str) or reward not in REWARD_MODES:
+        raise ValueError(f"reward must be one of {REWARD_MODES}, got {reward!r}")
+    return reward
 
 
 def _record_bytes(states) -> bytes:
@@ -65,16 +88,12 @@ class FrontierZooEnv(AECEnv):
         self.num_players = game.check_players(game.default_players if num_players is None else num_players)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, got {render_mode!r}")
-        if illegal_action not in ILLEGAL_MODES:
+        if not isinstance(illegal_action, str) or illegal_action not in ILLEGAL_MODES:
             raise ValueError(f"illegal_action must be one of {ILLEGAL_MODES}, got {illegal_action!r}")
-        if reward not in REWARD_MODES:
-            raise ValueError(f"reward must be one of {REWARD_MODES}, got {reward!r}")
-        if max_steps is not None and (not isinstance(max_steps, (int, np.integer)) or max_steps < 1):
-            raise ValueError(f"max_steps must be a positive int or None, got {max_steps!r}")
         self.render_mode = render_mode
         self.illegal_action = illegal_action
-        self.max_steps = None if max_steps is None else int(max_steps)
-        self.reward_mode = reward
+        self.max_steps = check_max_steps(max_steps)
+        self.reward_mode = check_reward(reward)
         self.game_options = dict(options)
         self._opts = game.options(self.num_players, **options)
         self.metadata = dict(self.metadata, name=game.name)
@@ -112,6 +131,12 @@ class FrontierZooEnv(AECEnv):
         if not self._has_reset:
             raise RuntimeError(f"{self.game.name}: call reset() before {what}()")
 
+    def _require_agents(self, what):
+        self._require_reset(what)
+        if not self.agents:
+            raise RuntimeError(f"{self.game.name}: the game is over and every agent has left it; "
+                               f"call reset() before {what}() to play again")
+
     # ----------------------------------------------------------------- the AEC loop
     def reset(self, seed=None, options=None):
         # ``options`` is accepted for PettingZoo's API and unused: a game's options are fixed when
@@ -136,11 +161,23 @@ class FrontierZooEnv(AECEnv):
         if seat >= 0:
             self.agent_selection = self.possible_agents[seat]
 
+    def last(self, observe=True):
+        self._require_agents("last")
+        return super().last(observe)
+
+    def agent_iter(self, max_iter=2**63):
+        self._require_reset("agent_iter")
+        return super().agent_iter(max_iter)
+
     def observe(self, agent):
+        """``agent``'s observation and mask: copies, so that writing into them cannot change what
+        the env holds legal (the env keeps its own)."""
         self._require_reset("observe")
+        if agent not in self.agent_name_mapping:
+            raise ValueError(f"{self.game.name}: no agent {agent!r}; agents are {self.possible_agents}")
         seat = self.agent_name_mapping[agent]
         if seat == self._seat:
-            return {"observation": self._obs, "action_mask": self._mask.view(np.int8)}
+            return {"observation": self._obs.copy(), "action_mask": self._mask.view(np.int8).copy()}
         return {
             "observation": self._k.observe_seat(self._buf, seat),
             "action_mask": np.zeros(self.game.num_actions, np.int8),
@@ -157,16 +194,13 @@ class FrontierZooEnv(AECEnv):
         return np.flatnonzero(self._mask)
 
     def step(self, action):
-        self._require_reset("step")
+        self._require_agents("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             return self._was_dead_step(action)
-        try:
-            a = int(action)
-        except (TypeError, ValueError):
-            raise ValueError(f"{self.game.name}: action must be an int in [0, {self.game.num_actions}), got {action!r}") from None
-        if a != action or not 0 <= a < self.game.num_actions:
+        if not is_int(action) or not 0 <= int(action) < self.game.num_actions:
             raise ValueError(f"{self.game.name}: action must be an int in [0, {self.game.num_actions}), got {action!r}")
+        a = int(action)
         if not self._mask[a]:
             return self._illegal(agent, a)
         self._cumulative_rewards[agent] = 0.0

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .aec import REWARD_MODES, seed_value
+from .aec import check_max_steps, check_reward, is_int, seed_value
 from .engine import kernels
 from .rng import seed_rng
 
@@ -22,44 +22,51 @@ class VectorEnv:
     returns ``(obs, masks, rewards, terminated, truncated, seats)`` with ``rewards`` (B, num_players)
     the rewards of the step just taken, per seat; a game that ended on this step has already been
     restarted, its final rewards in ``rewards`` and the new game's first view in ``obs``.
+
+    The arrays handed out are the env's own buffers, read-only, and **reused**: the next ``step``
+    overwrites them in place (that is what makes a step cheap). Copy what you keep
+    (``obs.copy()``), e.g. in a rollout buffer. Being read-only, they cannot be written into to
+    make an illegal action look legal.
     """
 
     def __init__(self, game, num_envs, num_players=None, max_steps=None, reward="win", **options):
-        if not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
+        if not is_int(num_envs) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive int, got {num_envs!r}")
-        if reward not in REWARD_MODES:
-            raise ValueError(f"reward must be one of {REWARD_MODES}, got {reward!r}")
-        if max_steps is not None and (not isinstance(max_steps, (int, np.integer)) or max_steps < 1):
-            raise ValueError(f"max_steps must be a positive int or None, got {max_steps!r}")
+        check_reward(reward)
         self.game = game
         self.num_envs = int(num_envs)
         self.num_players = game.check_players(game.default_players if num_players is None else num_players)
         self._opts = game.options(self.num_players, **options)
-        self.max_steps = 0 if max_steps is None else int(max_steps)
+        self.max_steps = check_max_steps(max_steps) or 0
         self.vp = reward == "vp"
         self._k = kernels(game)
         B = self.num_envs
-        self.states = np.zeros(B, dtype=game.dtype)
-        self.obs = np.zeros((B, game.obs_size), np.float32)
-        self.masks = np.zeros((B, game.num_actions), np.bool_)
-        self.seats = np.zeros(B, np.int64)
-        self.rewards = np.zeros((B, self.num_players), np.float32)
-        self.terminated = np.zeros(B, np.bool_)
-        self.truncated = np.zeros(B, np.bool_)
-        self.steps = np.zeros(B, np.int64)
+        self._states = np.zeros(B, dtype=game.dtype)
+        self._obs = np.zeros((B, game.obs_size), np.float32)
+        self._masks = np.zeros((B, game.num_actions), np.bool_)
+        self._seats = np.zeros(B, np.int64)
+        self._rewards = np.zeros((B, self.num_players), np.float32)
+        self._terminated = np.zeros(B, np.bool_)
+        self._truncated = np.zeros(B, np.bool_)
+        self._steps = np.zeros(B, np.int64)
+        # what users see: read-only views of the buffers above
+        for name in ("states", "obs", "masks", "seats", "rewards", "terminated", "truncated", "steps"):
+            view = getattr(self, "_" + name).view()
+            view.flags.writeable = False
+            setattr(self, name, view)
         self._rng = np.zeros(2, np.uint64)
         self._has_reset = False
 
     def reset(self, seed=None):
         """Start every game afresh; returns ``(obs, masks, seats)``."""
         seed_rng(self._rng, np.uint64(seed_value(seed)))
-        self.rewards[:] = 0.0
-        self.terminated[:] = False
-        self.truncated[:] = False
-        no_actions = self.seats   # unread on a reset; same type as actions, so one compiled driver
-        self._k.vec(self.states.view(np.uint8), True, no_actions, self.num_players, self._opts, self._rng,
-                    self.max_steps, self.vp, self.seats, self.obs, self.masks, self.rewards,
-                    self.terminated, self.truncated, self.steps)
+        self._rewards[:] = 0.0
+        self._terminated[:] = False
+        self._truncated[:] = False
+        no_actions = self._seats   # unread on a reset; same type as actions, so one compiled driver
+        self._k.vec(self._states.view(np.uint8), True, no_actions, self.num_players, self._opts, self._rng,
+                    self.max_steps, self.vp, self._seats, self._obs, self._masks, self._rewards,
+                    self._terminated, self._truncated, self._steps)
         self._has_reset = True
         return self.obs, self.masks, self.seats
 
@@ -69,9 +76,9 @@ class VectorEnv:
         actions = np.asarray(actions)
         if actions.shape != (self.num_envs,) or not np.issubdtype(actions.dtype, np.integer):
             raise ValueError(f"actions must be an int array of shape ({self.num_envs},), got {actions.dtype} {actions.shape}")
-        bad = self._k.vec(self.states.view(np.uint8), False, actions.astype(np.int64, copy=False),
-                          self.num_players, self._opts, self._rng, self.max_steps, self.vp, self.seats,
-                          self.obs, self.masks, self.rewards, self.terminated, self.truncated, self.steps)
+        bad = self._k.vec(self._states.view(np.uint8), False, actions.astype(np.int64, copy=False),
+                          self.num_players, self._opts, self._rng, self.max_steps, self.vp, self._seats,
+                          self._obs, self._masks, self._rewards, self._terminated, self._truncated, self._steps)
         if bad >= 0:
             legal = np.flatnonzero(self.masks[bad])[:5].tolist()
             raise ValueError(f"game {bad}: action {int(actions[bad])} is illegal for player_{int(self.seats[bad])} "

@@ -1,0 +1,95 @@
+"""What a user hands the API is checked, and what it hands back cannot corrupt the env (issue 7)."""
+import numpy as np
+import pytest
+
+from frontierzoo.envs import all_games, game_module, make
+
+GAMES = [g.name for g in all_games()]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_writing_into_the_returned_mask_does_not_make_a_move_legal(name):
+    env = make(name)
+    env.reset(seed=3)
+    obs, *_ = env.last()
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    obs["action_mask"][:] = 1
+    obs["observation"][:] = 99.0
+    assert env.observe(env.agent_selection)["action_mask"][illegal] == 0
+    assert not (env.observe(env.agent_selection)["observation"] == 99.0).all()
+    with pytest.raises(ValueError, match="illegal"):
+        env.step(illegal)
+    env.action_masks()[:] = True
+    with pytest.raises(ValueError, match="illegal"):
+        env.step(illegal)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_vector_env_hands_out_read_only_buffers(name):
+    venv = game_module(name).vector_env(4)
+    obs, masks, seats = venv.reset(seed=1)
+    for arr in (obs, masks, seats, venv.states, venv.rewards):
+        with pytest.raises(ValueError, match="read-only"):
+            arr.flat[0] = 1
+    illegal = np.argmin(masks, axis=1)
+    with pytest.raises(ValueError, match="illegal"):
+        venv.step(illegal)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_calls_out_of_order_say_what_to_do(name):
+    env = make(name)
+    for call in (lambda: env.last(), lambda: next(iter(env.agent_iter())), lambda: env.step(0),
+                 lambda: env.observe("player_0")):
+        with pytest.raises(RuntimeError, match="reset"):
+            call()
+    env = make(name, max_steps=3)
+    env.reset(seed=0)
+    for agent in env.agent_iter():
+        _, _, term, trunc, _ = env.last()
+        env.step(None if term or trunc else int(env.legal_actions()[0]))
+    for call in (lambda: env.last(), lambda: env.step(0)):
+        with pytest.raises(RuntimeError, match="game is over.*reset"):
+            call()
+    with pytest.raises(ValueError, match="no agent"):
+        env.observe("player_9")
+
+
+@pytest.mark.parametrize("seed", [2**64, -1, 1.5, True, "7", np.float64(3.0)])
+def test_bad_seeds_are_refused(seed):
+    env = make(GAMES[0])
+    with pytest.raises(ValueError, match="seed"):
+        env.reset(seed=seed)
+
+
+def test_integer_seeds_of_every_kind_play_the_same_game():
+    env = make(GAMES[0])
+    views = []
+    for seed in (7, np.int64(7), np.uint64(7), np.array(7)):
+        env.reset(seed=seed)
+        views.append(env.last()[0]["observation"].tobytes())
+    assert len(set(views)) == 1
+    env.reset(seed=2**64 - 1)
+
+
+@pytest.mark.parametrize("action", [75.0, np.float32(3), True, "3", None, [3], np.array([3])])
+def test_actions_must_be_integers(action):
+    env = make(GAMES[0])
+    env.reset(seed=1)
+    with pytest.raises(ValueError, match="action must be an int"):
+        env.step(action)
+
+
+def test_integer_actions_of_every_kind_are_taken():
+    for conv in (int, np.int64, np.int32, np.uint16, np.array):
+        env = make(GAMES[0])
+        env.reset(seed=1)
+        env.step(conv(int(env.legal_actions()[0])))
+
+
+@pytest.mark.parametrize("kwargs", [{"max_steps": True}, {"max_steps": 0}, {"max_steps": 2.0},
+                                    {"reward": "bogus"}, {"reward": ["win"]}, {"illegal_action": None},
+                                    {"num_players": True}, {"num_players": 2.0}])
+def test_constructor_refuses_bad_arguments(kwargs):
+    with pytest.raises(ValueError):
+        make(GAMES[0], **kwargs)
