@@ -1,7 +1,8 @@
 """One game between agents, and the interval every win rate is quoted with.
 
 :func:`play_game` is the one match loop of the library: the arena, head-to-head evaluation, human
-play, the bench's AEC loop, the notebooks and the tests all play through it. It is PettingZoo's
+play, the notebooks and the tests all play through it (the bench times the env with a bare copy,
+for the reason ``benchmarks/throughput.py`` gives). It is PettingZoo's
 canonical ``agent_iter`` / ``last`` / ``step`` loop, so it plays any AEC env whose observations are
 ``{"observation", "action_mask"}`` dicts (PettingZoo's classic games too). Each agent keeps the
 protocol of :mod:`frontierzoo.agents.base`; one that sets ``needs_env`` gets the live env as
@@ -52,7 +53,7 @@ def play_game(env, agents, seed=None, agent_seeds=None, on_decision=None, max_de
     limit = -1 if max_decisions is None else max_decisions
     decisions = 0
     cut = False
-    # The bench times this loop with a random agent: keep its body to lookups and the calls.
+    # Lean on purpose: each line below is paid once a decision, in every tool.
     for name in env.agent_iter():
         observation, reward, termination, truncation, _ = env.last()
         if reward:
