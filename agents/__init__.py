@@ -1,7 +1,10 @@
-"""frontierzoo's agents: the protocol, a random agent, per-game heuristics, search and learned.
+"""frontierzoo's agents: the protocol, a random agent, per-game heuristics, search and learned,
+and the tools that play them: one match loop and its statistics (``match.py``), the arena
+(``arena.py``, ``frontierzoo arena``) and a person at the terminal (``human.py``, ``frontierzoo play``).
 
 ``make_agent(name, game_name, seed)`` builds an agent by name; ``available_agents(game_name)``
-lists the names that game has (every game has "random").
+lists the names that game has (every game has "random"); ``play_game(env, agents, seed)`` plays
+one game.
 """
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from frontierzoo.envs import all_games
 from .base import Agent, RandomAgent
 from .heuristics import heuristic_modules, make_heuristic
 from .learned import bundled_model
+from .match import MatchResult, play_game, wilson_interval
 
 # name -> (factory(game_name, seed, **kwargs), games it plays or None for every game)
 _AGENTS = {
@@ -53,4 +57,5 @@ register_agent("mcts", _mcts)
 if find_spec("sb3_contrib") is not None:
     register_agent("ppo", _ppo, games=[g.name for g in all_games() if bundled_model(g.name).exists()])
 
-__all__ = ["Agent", "RandomAgent", "available_agents", "make_agent", "register_agent"]
+__all__ = ["Agent", "MatchResult", "RandomAgent", "available_agents", "make_agent", "play_game", "register_agent",
+           "wilson_interval"]

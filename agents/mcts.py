@@ -22,7 +22,7 @@ from frontierzoo.envs.common.rng import random_u64, seed_rng
 
 from .base import Agent
 
-DEFAULT_SIMULATIONS = 1000   # about 10-50 ms a decision in two-player Forfort on one core
+DEFAULT_SIMULATIONS = 1000   # 10-50 ms a decision on one core in a short two-player game
 DEFAULT_ROLLOUT_STEPS = 500  # a rollout still running then is scored by the public scores
 DEFAULT_C = 1.0              # UCB1's exploration constant, for rewards in [-1, 1]
 CUT_ROLLOUT_WEIGHT = 0.5     # a rollout cut short is a guess: half the weight of a real result

@@ -1,21 +1,23 @@
 """``frontierzoo bench``: how fast our games run, beside peers measured in the same run.
 
-For each game asked for (``forfort_v0`` by default):
+For each game asked for:
 
 (a) the AEC loop: PettingZoo's canonical ``agent_iter`` / ``last`` / ``step`` loop over ``env()``
     (protections included) with a random agent;
 (b) the vector env: ``vector_env(num_envs)`` stepped with batched random legal actions;
-(c) jitted random rollouts: the engine's ``random_rollouts`` over a batch of records, one core;
+(c) jitted random rollouts: the game module's ``random_rollouts`` over a batch of games, one core;
 
 each as steps/s (decisions/s) and games/s, the median of ``--repeats`` runs; then the cold JIT
 compile time (a subprocess with an empty ``NUMBA_CACHE_DIR``: import + first reset + first step +
 first rollout) and the cached start-up time (a second subprocess with that cache now warm: from
 launching the interpreter to the first step done).
 
-Peers, in the same run and with the same random policy (``numpy`` choice over the legal actions):
+Peers, in the same run and with the same random policy (uniform over the legal actions):
 PettingZoo ``connect_four_v3`` and ``texas_holdem_no_limit_v6`` AEC loops (their ``env()``, with
-PettingZoo's standard wrappers, as users get them), OpenSpiel ``connect_four`` random play, and
-Catanatron random play beside ``frontier_v0``. A peer that is not installed is reported as such.
+PettingZoo's standard wrappers, as users get them) and OpenSpiel ``connect_four`` random play,
+always; beside a game, the peers its ``Game.bench_peers`` names (e.g. Catanatron random play), each
+with a table of our loops' decisions/s and games/s over the peer's. A peer that is not installed is
+reported as such. The targets are each game's ``Game.bench_targets``.
 """
 from __future__ import annotations
 
@@ -31,10 +33,9 @@ import time
 
 import numpy as np
 
-TARGET_ROLLOUT = 1_000_000      # steps/s, jitted rollouts of 2-player Forfort on one core
-TARGET_AEC_RATIO = 2.0          # our AEC loop over PettingZoo connect_four_v3
-TARGET_COLD = 20.0              # s, cold JIT compile
-TARGET_CACHED = 2.0             # s, interpreter start to first step with the cache warm
+from frontierzoo.agents.argtypes import at_least, positive
+
+TARGET_CACHED = 2.0   # s, interpreter start to first step with the cache warm (every game)
 
 
 class NotInstalled(Exception):
@@ -42,7 +43,9 @@ class NotInstalled(Exception):
 
 
 def pick(mask, rng) -> int:
-    """The one random policy every AEC loop here uses: uniform over the legal actions."""
+    """The random policy of the AEC loops here: uniform over the legal actions, as the random
+    agent (agents/base.py) draws, without its method call and empty-mask check (another ~1% of
+    an AEC step, which the bench would charge to the env)."""
     legal = np.flatnonzero(mask)
     return int(legal[rng.integers(legal.size)])
 
@@ -70,6 +73,14 @@ def aec_loop(make_env, seconds, seed=0):
 
 
 def _play_aec(env, seed, rng) -> int:
+    """One game, every seat played by ``pick``.
+
+    Not :func:`frontierzoo.agents.match.play_game`, on purpose: this loop measures the env, and
+    play_game's seat-to-agent dispatch, reward sums and hooks cost about 0.25 us a decision more,
+    some 3% of our AEC step (the same games played both ways in interleaved runs, CPU time), which
+    would read as the env's. The games are play_game's with one RandomAgent, seeded like ``rng``,
+    in every seat.
+    """
     env.reset(seed=seed)
     steps = 0
     for agent in env.agent_iter():
@@ -100,22 +111,18 @@ def vector_loop(game_module, num_players, num_envs, seconds, seed=0):
             return steps / dt, games / dt, steps / max(games, 1)
 
 
-def rollouts(game, num_players, batch, seconds, seed=0):
-    """The jitted ``random_rollouts`` over ``batch`` fresh games, repeated until ``seconds``."""
-    from frontierzoo.envs.common.engine import kernels
-
-    k = kernels(game)
-    opts = game.options(num_players)
-    states = np.zeros(batch, dtype=game.dtype).view(np.uint8)
-    k.random_rollouts(states[:2 * game.dtype.itemsize], num_players, opts, np.uint64(seed), 0)  # compile
+def rollouts(game_module, num_players, batch, seconds, seed=0):
+    """The game module's jitted ``random_rollouts`` over ``batch`` fresh games, repeated until
+    ``seconds``."""
+    game_module.random_rollouts(2, num_players=num_players, seed=seed)  # compile before the clock
     steps = games = 0
     rounds = 0
     t0 = time.perf_counter()
     while True:
-        total, finished, cut = k.random_rollouts(states, num_players, opts, np.uint64(seed + rounds), 0)
+        r = game_module.random_rollouts(batch, num_players=num_players, seed=seed + rounds)
         rounds += 1
-        steps += int(total)
-        games += int(finished + cut)
+        steps += r.decisions
+        games += r.finished + r.truncated
         dt = time.perf_counter() - t0
         if dt >= seconds:
             return steps / dt, games / dt, steps / games
@@ -181,6 +188,25 @@ def pettingzoo_classic(name):
     return mod.env
 
 
+def _pettingzoo(name):
+    maker = pettingzoo_classic(name)
+    return lambda seconds: aec_loop(maker, seconds)
+
+
+# name -> (row label, setup): setup() returns a measure(seconds) -> (steps/s, games/s, steps/game)
+# or raises NotInstalled. A game names the extra peers it is measured beside in Game.bench_peers.
+PEERS = {
+    "connect_four_v3": ("PettingZoo connect_four_v3 (AEC)", lambda: _pettingzoo("connect_four_v3")),
+    "texas_holdem_no_limit_v6": ("PettingZoo texas_holdem_no_limit_v6 (AEC)",
+                                 lambda: _pettingzoo("texas_holdem_no_limit_v6")),
+    "openspiel_connect_four": ("OpenSpiel connect_four",
+                               lambda: lambda seconds: openspiel_loop("connect_four", seconds)),
+    "catanatron": ("Catanatron 4 players (random)", lambda: catanatron_loop),
+}
+ALWAYS = ("connect_four_v3", "texas_holdem_no_limit_v6", "openspiel_connect_four")
+AEC_TARGET_PEER = "connect_four_v3"   # bench_targets["aec_vs_connect_four"] is over this peer
+
+
 # --------------------------------------------------------------------------- start-up times
 _STARTUP_SCRIPT = r"""
 import time
@@ -188,11 +214,11 @@ t_start = time.time()
 p0 = time.perf_counter()
 import json, resource, sys
 import numpy as np
-from frontierzoo.envs import get_game, make
+from frontierzoo.envs import game_module
 p_import = time.perf_counter()
 name, n = sys.argv[1], int(sys.argv[2])
-game = get_game(name)
-env = make(name, num_players=n)
+mod = game_module(name)
+env = mod.env(num_players=n)
 env.reset(seed=0)
 p_reset = time.perf_counter()
 env.step(int(env.legal_actions()[0]))
@@ -201,19 +227,15 @@ t_first_step = time.time()
 out = {"import": p_import - p0, "reset": p_reset - p_import, "step": p_step - p_reset,
        "t_start": t_start, "t_first_step": t_first_step}
 if sys.argv[3] == "cold":
-    from frontierzoo.envs.common.engine import kernels
-    k = kernels(game)
-    k.random_rollouts(np.zeros(2, game.dtype).view(np.uint8), n, game.options(n), np.uint64(1), 0)
+    mod.random_rollouts(2, num_players=n, seed=1)
     p_roll = time.perf_counter()
     out["rollout"] = p_roll - p_step
     ru = resource.getrusage(resource.RUSAGE_SELF)
     out["cpu"] = ru.ru_utime + ru.ru_stime
-    mod = sys.modules[game.core.__name__.rsplit(".", 1)[0]]
-    if hasattr(mod, "vector_env"):
-        v = mod.vector_env(2, num_players=n)
-        v.reset(seed=0)
-        v.step(v.random_actions(np.random.default_rng(0)))
-        out["vector"] = time.perf_counter() - p_roll
+    v = mod.vector_env(2, num_players=n)
+    v.reset(seed=0)
+    v.step(v.random_actions(np.random.default_rng(0)))
+    out["vector"] = time.perf_counter() - p_roll
 print("STARTUP " + json.dumps(out))
 """
 
@@ -285,59 +307,40 @@ def machine() -> str:
             f"Numba {numba.__version__}")
 
 
-PEERS = [
-    ("PettingZoo connect_four_v3 (AEC)", "pz_c4"),
-    ("PettingZoo texas_holdem_no_limit_v6 (AEC)", "pz_holdem"),
-    ("OpenSpiel connect_four", "os_c4"),
-]
-
-
-def run_bench(games=("forfort_v0",), players=None, repeats=5, seconds=2.0, num_envs=256, batch=2000,
+def run_bench(games, players=None, repeats=5, seconds=2.0, num_envs=256, batch=2000,
               startup=True, quick=False, log=print):
-    """Measure everything; returns a dict the report is printed from."""
-    from frontierzoo.envs import get_game
+    """Measure everything; returns a dict the report is printed from. An unknown game is a
+    ``ValueError`` before anything is measured."""
+    from frontierzoo.envs import game_module, get_game
 
+    chosen = [(game, game.default_players if players is None else game.check_players(players))
+              for game in map(get_game, games)]
     if quick:
         repeats, seconds, num_envs, batch = min(repeats, 1), min(seconds, 0.25), min(num_envs, 64), min(batch, 200)
     res = {"ours": [], "peers": [], "startup": [], "repeats": repeats, "seconds": seconds, "machine": machine(),
            "num_envs": num_envs, "batch": batch}
-    peers = list(PEERS)
-    if "frontier_v0" in games:
-        peers.append(("Catanatron 4 players (random)", "catan"))
-    for label, key in peers:
+    for key in dict.fromkeys(ALWAYS + tuple(p for game, _ in chosen for p in game.bench_peers)):
+        label, setup = PEERS[key]
         log(f"  measuring {label} ...")
         try:
-            if key == "pz_c4":
-                maker = pettingzoo_classic("connect_four_v3")
-                fig = _median_of(lambda: aec_loop(maker, seconds), repeats)
-            elif key == "pz_holdem":
-                maker = pettingzoo_classic("texas_holdem_no_limit_v6")
-                fig = _median_of(lambda: aec_loop(maker, seconds), repeats)
-            elif key == "os_c4":
-                fig = _median_of(lambda: openspiel_loop("connect_four", seconds), repeats)
-            else:
-                fig = _median_of(lambda: catanatron_loop(seconds), repeats)
-            res["peers"].append((label, key, fig, None))
+            measure = setup()
+            res["peers"].append((key, label, _median_of(lambda: measure(seconds), repeats), None))
         except NotInstalled as e:
-            res["peers"].append((label, key, None, f"not installed: {e}"))
-    for name in games:
-        game = get_game(name)
-        n = game.default_players if players is None else players
-        import importlib
-
-        mod = importlib.import_module(f"frontierzoo.envs.{name.rsplit('_v', 1)[0]}")
-        log(f"  measuring {name} ({n} players) ...")
+            res["peers"].append((key, label, None, f"not installed: {e}"))
+    for game, n in chosen:
+        mod = game_module(game.name)
+        log(f"  measuring {game.name} ({n} players) ...")
         aec = _median_of(lambda: aec_loop(lambda: mod.env(num_players=n), seconds), repeats)
         vec = _median_of(lambda: vector_loop(mod, n, num_envs, seconds), repeats)
-        roll = _median_of(lambda: rollouts(game, n, batch, seconds), repeats)
-        res["ours"].append((name, n, [("AEC loop, random agent", aec),
-                                      (f"vector env, {num_envs} games", vec),
-                                      (f"jitted random_rollouts, batch {batch}", roll)]))
+        roll = _median_of(lambda: rollouts(mod, n, batch, seconds), repeats)
+        res["ours"].append({"game": game.name, "players": n, "peers": game.bench_peers,
+                            "targets": dict(game.bench_targets),
+                            "rows": [("AEC loop, random agent", aec), (f"vector env, {num_envs} games", vec),
+                                     (f"jitted random_rollouts, batch {batch}", roll)]})
         if startup:
-            log(f"  timing the cold compile and cached start of {name} (two subprocesses) ...")
-            cold, cached = startup_times(name, n)
-            prof = import_profile()
-            res["startup"].append((name, n, cold, cached, prof))
+            log(f"  timing the cold compile and cached start of {game.name} (two subprocesses) ...")
+            cold, cached = startup_times(game.name, n)
+            res["startup"].append((game.name, n, cold, cached, import_profile()))
     return res
 
 
@@ -345,25 +348,80 @@ def _fmt(x):
     return "—" if x is None else (f"{x:,.0f}" if x >= 100 else f"{x:,.1f}")
 
 
+def _pass(ok) -> str:
+    return "PASS" if ok else "MISS"
+
+
+def _beside(ours, peer) -> list:
+    """A game's loops beside one of its own peers: decisions/s and games/s, and both ratios."""
+    key, label, fig, note = peer
+    out = [f"{ours['game']} ({ours['players']}p) beside {label}:", ""]
+    if fig is None:
+        return out + [f"- {note}", ""]
+    short = label.split(" (")[0]
+    out += [f"| loop | decisions/s | games/s | decisions/game | decisions/s vs {short} | games/s vs {short} |",
+            "|---|---:|---:|---:|---:|---:|"]
+    for what, (sps, gps, spg) in [(label, fig)] + [(f"{ours['game']} {w}", f) for w, f in ours["rows"]]:
+        out.append(f"| {what} | {_fmt(sps)} | {_fmt(gps)} | {_fmt(spg)} | {sps / fig[0]:,.1f}x | {gps / fig[1]:,.1f}x |")
+    return out + [""]
+
+
+def _targets(res) -> list:
+    """Each game's bench_targets against what was measured."""
+    out = ["Targets (each game's own, Game.bench_targets):", ""]
+    peer = {key: fig for key, _, fig, _ in res["peers"]}
+    startup = {name: (cold, cached, prof) for name, _, cold, cached, prof in res["startup"]}
+    for ours in res["ours"]:
+        name, n, targets = f"{ours['game']} ({ours['players']}p)", ours["players"], ours["targets"]
+        aec, roll = ours["rows"][0][1][0], ours["rows"][2][1][0]
+        if "rollout_steps_per_s" in targets:
+            t = targets["rollout_steps_per_s"]
+            out.append(f"- {name} jitted rollouts >= {t:,} steps/s: {roll:,.0f} {_pass(roll >= t)}")
+        if "aec_vs_connect_four" in targets:
+            t, c4 = targets["aec_vs_connect_four"], peer.get(AEC_TARGET_PEER)
+            label = PEERS[AEC_TARGET_PEER][0].split(" (")[0]
+            out.append(f"- {name} AEC loop >= {t:g}x {label}: "
+                       + (f"{aec / c4[0]:.1f}x {_pass(aec / c4[0] >= t)}" if c4 else "not measured (peer not installed)"))
+        if ours["game"] not in startup:
+            continue
+        cold, cached, prof = startup[ours["game"]]
+        if "cold_compile_s" in targets:
+            t = targets["cold_compile_s"]
+            out.append(f"- {name} cold compile < {t:g} s: {cold['compile']:.1f} s {_pass(cold['compile'] < t)}")
+        else:
+            out.append(f"- {name} cold compile: {cold['compile']:.1f} s (no target set)")
+        out.append(f"- {name} cached start < {TARGET_CACHED:g} s to the first step: {cached['to_first_step']:.2f} s "
+                   f"{_pass(cached['to_first_step'] < TARGET_CACHED)}")
+        if prof:
+            out.append("  - where `import frontierzoo.envs` spends its time (python -X importtime, cumulative): "
+                       + ", ".join(f"{mod} {sec:.2f} s" for sec, mod in prof))
+    if not res["startup"]:
+        out.append("- cold compile and cached start: not measured (--quick or --no-startup)")
+    return out
+
+
 def report(res, command) -> str:
-    peers = [p for p in res["peers"]]
+    peers = res["peers"]
     out = [f"Command: `{command}`  ", f"Machine: {res['machine']}  ",
            f"Each figure: the median of {res['repeats']} runs of >= {res['seconds']:g} s each. "
            "A step is one decision (a Catanatron step is one of its actions, dice rolls included). "
            "Ratios: our steps/s over the peer's steps/s. The vector env's games/s counts games finished "
            "inside the window, so it reads low for long games and short windows.", ""]
-    head = "| what | steps/s | games/s | steps/game |" + "".join(f" x {lbl.split(' (')[0]} |" for lbl, *_ in peers)
+    head = "| what | steps/s | games/s | steps/game |" + "".join(f" x {lbl.split(' (')[0]} |" for _, lbl, _, _ in peers)
     out += [head, "|---|---:|---:|---:|" + "---:|" * len(peers)]
-    for name, n, rows in res["ours"]:
-        for what, (sps, gps, spg) in rows:
+    for ours in res["ours"]:
+        for what, (sps, gps, spg) in ours["rows"]:
             ratios = "".join(f" {sps / fig[0]:,.1f}x |" if fig else " — |" for _, _, fig, _ in peers)
-            out.append(f"| {name} ({n}p): {what} | {_fmt(sps)} | {_fmt(gps)} | {_fmt(spg)} |{ratios}")
-    for label, _, fig, note in peers:
+            out.append(f"| {ours['game']} ({ours['players']}p): {what} | {_fmt(sps)} | {_fmt(gps)} | {_fmt(spg)} |{ratios}")
+    for _, label, fig, note in peers:
         if fig:
             out.append(f"| {label} | {_fmt(fig[0])} | {_fmt(fig[1])} | {_fmt(fig[2])} |" + " |" * len(peers))
         else:
             out.append(f"| {label} | {note} | | |" + " |" * len(peers))
     out.append("")
+    for ours in res["ours"]:
+        for key in ours["peers"]:
+            out += _beside(ours, next(p for p in peers if p[0] == key))
     if res["startup"]:
         out += ["| game | cold JIT compile (empty cache) | its CPU time | of which import / reset / step / "
                 "rollout | vector env compile (extra) | cached start to first step | of which import / reset / step |",
@@ -375,53 +433,39 @@ def report(res, command) -> str:
                        f"{cached['to_first_step']:.2f} s | {cached['import']:.2f} / {cached['reset']:.2f} / "
                        f"{cached['step']:.2f} s |")
         out.append("")
-    out += ["Targets:", ""]
-    c4 = next((fig for _, key, fig, _ in peers if key == "pz_c4"), None)
-    for name, n, rows in res["ours"]:
-        roll = rows[2][1][0]
-        if name == "forfort_v0" and n == 2:
-            out.append(f"- jitted rollouts of 2-player Forfort >= {TARGET_ROLLOUT:,} steps/s: {roll:,.0f} "
-                       f"{'PASS' if roll >= TARGET_ROLLOUT else 'MISS'}")
-        aec = rows[0][1][0]
-        if c4:
-            r = aec / c4[0]
-            out.append(f"- {name} AEC loop >= {TARGET_AEC_RATIO:g}x PettingZoo connect_four_v3: {r:.1f}x "
-                       f"{'PASS' if r >= TARGET_AEC_RATIO else 'MISS'}")
-        else:
-            out.append(f"- {name} AEC loop >= {TARGET_AEC_RATIO:g}x connect_four_v3: not measured (peer not installed)")
-    for name, n, cold, cached, prof in res["startup"]:
-        out.append(f"- {name} cold compile < {TARGET_COLD:g} s: {cold['compile']:.1f} s "
-                   f"{'PASS' if cold['compile'] < TARGET_COLD else 'MISS'}")
-        out.append(f"- {name} cached start < {TARGET_CACHED:g} s to the first step: {cached['to_first_step']:.2f} s "
-                   f"{'PASS' if cached['to_first_step'] < TARGET_CACHED else 'MISS'}")
-        if prof:
-            out.append("  - where `import frontierzoo.envs` spends its time (python -X importtime, cumulative): "
-                       + ", ".join(f"{mod} {sec:.2f} s" for sec, mod in prof))
-    if not res["startup"]:
-        out.append("- cold compile and cached start: not measured (--quick or --no-startup)")
-    return "\n".join(out)
+    return "\n".join(out + _targets(res))
+
+
+HELP = "steps/s of the AEC loop, vector env and jitted rollouts beside PettingZoo and OpenSpiel"
+DESCRIPTION = ("Throughput of (a) the AEC loop with a random agent, (b) the vector env with batched "
+               "random actions, (c) jitted random rollouts, each the median of --repeats runs; "
+               "the cold JIT compile time and the cached start-up time (subprocesses); and, in the "
+               "same run, PettingZoo connect_four_v3 and texas_holdem_no_limit_v6 AEC loops and "
+               "OpenSpiel connect_four, with ratios, and beside each game the peers it names "
+               "(Game.bench_peers). Peers that are not installed are reported as such. Prints a "
+               "markdown table and checks each game's targets (Game.bench_targets).")
 
 
 def add_arguments(p) -> None:
     p.add_argument("--game", action="append", metavar="GAME",
                    help="a game to measure (repeatable; default forfort_v0)")
-    p.add_argument("--players", type=int, help="seats (default: each game's default, 2 for forfort_v0)")
-    p.add_argument("--repeats", type=int, default=5, help="runs per figure; the median is reported (default 5)")
-    p.add_argument("--seconds", type=float, default=2.0, help="length of each run in seconds (default 2)")
-    p.add_argument("--num-envs", type=int, default=256, help="games in the vector env (default 256)")
-    p.add_argument("--batch", type=int, default=2000, help="games per random_rollouts call (default 2000)")
+    p.add_argument("--players", type=at_least(1), help="seats (default: each game's default)")
+    p.add_argument("--repeats", type=at_least(1), default=5,
+                   help="runs per figure; the median is reported (default 5)")
+    p.add_argument("--seconds", type=positive, default=2.0, help="length of each run in seconds (default 2)")
+    p.add_argument("--num-envs", type=at_least(1), default=256, help="games in the vector env (default 256)")
+    p.add_argument("--batch", type=at_least(1), default=2000, help="games per random_rollouts call (default 2000)")
     p.add_argument("--quick", action="store_true",
                    help="a short run (1 repeat of 0.25 s, small batches, no start-up subprocesses unless "
                         "--startup): checks that everything runs, not the figures")
     p.add_argument("--startup", action="store_true", help="time the cold compile and cached start even with --quick")
     p.add_argument("--no-startup", action="store_true", help="skip the cold compile and cached start (~1 min)")
     p.add_argument("--output", metavar="FILE", help="also write the report as markdown to FILE (e.g. benchmarks/RESULTS.md)")
+    p.set_defaults(default_game="forfort_v0")
 
 
 def main(args) -> int:
-    games = args.game or ["forfort_v0"]
-    if args.repeats < 1 or args.seconds <= 0 or args.num_envs < 1 or args.batch < 1:
-        raise SystemExit("frontierzoo bench: --repeats, --seconds, --num-envs and --batch must be positive")
+    games = args.game or [args.default_game]
     startup = (args.startup or not args.quick) and not args.no_startup
     command = "frontierzoo bench" + "".join(" " + a for a in (args.argv or []))
     log = lambda msg: print(msg, file=sys.stderr, flush=True)  # noqa: E731

@@ -1,24 +1,16 @@
 """Helpers shared by the test modules."""
-import numpy as np
+from frontierzoo.agents import RandomAgent, play_game
 
 
 def play_random(env, rng, max_decisions=None, on_step=None, totals=None):
-    """Play the env to its end with uniformly random legal actions; returns decisions made.
+    """Play the env on from where it stands with uniformly random legal actions drawn from ``rng``;
+    returns the decisions made.
 
-    ``totals``, a dict, collects each agent's summed rewards as ``last()`` reports them."""
-    n = 0
-    for agent in env.agent_iter():
-        obs, rew, term, trunc, info = env.last()
-        if totals is not None:
-            totals[agent] = totals.get(agent, 0.0) + rew
-        if term or trunc:
-            env.step(None)
-            continue
-        if max_decisions is not None and n >= max_decisions:
-            break
-        a = int(rng.choice(np.flatnonzero(obs["action_mask"])))
-        if on_step is not None:
-            on_step(env, agent, a)
-        env.step(a)
-        n += 1
-    return n
+    ``on_step(env, agent, action)`` sees each decision before it is played; ``totals``, a dict,
+    collects each agent's summed rewards as ``last()`` reports them."""
+    # a Generator given as the seed is used as it is: every seat draws from ``rng``
+    result = play_game(env, [RandomAgent(seed=rng)] * len(env.possible_agents), reset=False,
+                       on_decision=on_step, max_decisions=max_decisions)
+    if totals is not None:
+        totals.update(zip(env.possible_agents, result.rewards))
+    return result.decisions

@@ -1,12 +1,17 @@
-"""Agents and training: every agent keeps the protocol on every game, the Forfort heuristic beats
-random, the search never uses hidden information, and the training wrapper is a valid Gymnasium
-env that MaskablePPO can learn on."""
+"""Agents and training: the match loop plays any agents by the AEC protocol, every agent keeps the
+protocol on every game, a person can play through a stream, the Forfort heuristic beats random,
+the search never uses hidden information, and the training wrapper is a valid Gymnasium env that
+MaskablePPO can learn on."""
+import io
+
 import numpy as np
 import pytest
 
-from frontierzoo.agents import available_agents, make_agent
+from frontierzoo.agents import Agent, RandomAgent, available_agents, make_agent
+from frontierzoo.agents.human import HumanAgent, Quit, play
+from frontierzoo.agents.match import play_game, wilson_interval
 from frontierzoo.envs import all_games, make
-from frontierzoo.training.evaluate import head_to_head, play_game, wilson
+from frontierzoo.training.evaluate import head_to_head
 
 GAMES = [g.name for g in all_games()]
 # Small settings so that the protocol tests stay fast; strength is measured elsewhere.
@@ -20,27 +25,35 @@ def _agent(name, game, seed):
     return make_agent(name, game, seed=seed, **AGENT_KWARGS.get(name, {}))
 
 
+class Watched(Agent):
+    """An agent under watch: it must answer a legal int and leave the live game as it was; its
+    actions are kept."""
+
+    needs_env = True
+
+    def __init__(self, agent):
+        self.agent, self.actions = agent, []
+
+    def reset(self, seed=None):
+        self.agent.reset(seed)
+
+    def act(self, observation, action_mask, info=None):
+        env = info["env"]
+        before = env.record.tobytes()
+        a = self.agent.act(observation, action_mask, info if self.agent.needs_env else None)
+        assert env.record.tobytes() == before, f"{self.agent.name} changed the live game"
+        assert isinstance(a, int) and action_mask[a] == 1, f"{self.agent.name} chose illegal {a}"
+        self.actions.append(a)
+        return a
+
+
 def _play(game, name, seed):
     """The agent at seat 0 against random, for up to MAX_DECISIONS; returns its actions."""
     env = make(game, max_steps=MAX_DECISIONS)
-    env.reset(seed=seed)
-    agents = [_agent(name, game, seed)] + [make_agent("random", game, seed=seed + i)
-                                          for i in range(1, env.num_players)]
-    info = {"env": env}
-    mine = []
-    for agent_name in env.agent_iter():
-        obs, _, term, trunc, _ = env.last()
-        if term or trunc:
-            break
-        seat = env.agent_name_mapping[agent_name]
-        before = env.record.tobytes()
-        a = agents[seat].act(obs["observation"], obs["action_mask"], info)
-        assert env.record.tobytes() == before, f"{name} changed the live game"
-        assert isinstance(a, int) and obs["action_mask"][a] == 1, f"{name} chose illegal {a}"
-        if seat == 0:
-            mine.append(a)
-        env.step(a)
-    return mine
+    watched = Watched(_agent(name, game, seed))
+    play_game(env, [watched] + [make_agent("random", game, seed=seed + i) for i in range(1, env.num_players)],
+              seed=seed)
+    return watched.actions
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -66,9 +79,130 @@ def test_forfort_heuristic_beats_random():
 
 
 def test_wilson_interval():
-    lo, hi = wilson(80, 100)
+    lo, hi = wilson_interval(80, 100)
     assert lo == pytest.approx(0.7112, abs=1e-4) and hi == pytest.approx(0.8666, abs=1e-4)
-    assert wilson(0, 0) == (0.0, 1.0)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+# --------------------------------------------------------------------------- the match loop
+def _random_seats(n, seed):
+    return [RandomAgent(seed=seed + i) for i in range(n)]
+
+
+def _logged(env, agents, **kw):
+    """play_game, and every decision as (agent, action)."""
+    log = []
+    result = play_game(env, agents, on_decision=lambda env, name, a: log.append((name, a)), **kw)
+    return result, log
+
+
+def test_play_game_replays_from_its_seeds():
+    env = make("forfort_v0", num_players=3)
+    first, log = _logged(env, _random_seats(3, 0), seed=4, agent_seeds=[7, 8, 9])
+    again, log_again = _logged(env, _random_seats(3, 100), seed=4, agent_seeds=[7, 8, 9])
+    assert log == log_again and first == again
+    assert first.decisions == len(log) > 0 and not first.truncated
+    other, other_log = _logged(env, _random_seats(3, 0), seed=5, agent_seeds=[7, 8, 9])
+    assert other_log != log
+
+
+def test_play_game_plays_on_from_where_the_env_stands():
+    env = make("forfort_v0")
+    whole, log = _logged(env, _random_seats(2, 0), seed=1)
+    agents = _random_seats(2, 0)
+    head, head_log = _logged(env, agents, seed=1, max_decisions=10)
+    tail, tail_log = _logged(env, agents, reset=False)
+    assert head.truncated and head.decisions == 10 and head.winners == ()
+    assert head_log + tail_log == log and tail.rewards == whole.rewards and tail.winners == whole.winners
+
+
+def test_play_game_truncation_has_no_winner():
+    env = make("forfort_v0", max_steps=7)
+    result = play_game(env, _random_seats(2, 0), seed=3)
+    assert result.decisions == 7 and result.truncated and result.winners == ()
+    assert result.rewards == (0.0, 0.0) and all(env.truncations.values())
+    env = make("forfort_v0")
+    result = play_game(env, _random_seats(2, 0), seed=3, max_decisions=5)
+    assert result.decisions == 5 and result.truncated and result.winners == ()
+    assert env.agents and not any(env.terminations.values())   # stopped, not ended
+
+
+@pytest.mark.parametrize("reward", ["win", "vp"])
+def test_play_game_sums_each_seats_rewards(reward):
+    """The per-seat totals are every step's rewards added up (each step replayed on a clone)."""
+    env = make("forfort_v0", num_players=3, reward=reward)
+    steps = []
+
+    def step_rewards(env, name, action):
+        twin = env.clone()
+        twin.step(action)
+        steps.append([twin.rewards[n] for n in twin.possible_agents])
+
+    result = play_game(env, _random_seats(3, 2), seed=6, on_decision=step_rewards)
+    assert result.rewards == pytest.approx(tuple(np.sum(steps, axis=0)))
+    assert result.winners == tuple(s for s, r in enumerate(result.rewards) if r > 0) and result.winners
+    if reward == "win":
+        assert set(result.rewards) <= {-1.0, 1.0}
+    else:
+        assert any(abs(r) not in (0.0, 1.0) for r in result.rewards), "no score shaping"
+
+
+def test_play_game_gives_the_env_only_to_agents_that_ask():
+    seen = {}
+
+    class Seen(RandomAgent):
+        def act(self, observation, action_mask, info=None):
+            seen.setdefault(self.name, set()).add(None if info is None else info["env"] is env)
+            return super().act(observation, action_mask, info)
+
+    class Peeker(Seen):
+        name, needs_env = "peeker", True
+
+    env = make("forfort_v0")
+    play_game(env, [Peeker(0), Seen(1)], seed=0)
+    assert seen == {"peeker": {True}, "random": {None}}
+    with pytest.raises(ValueError, match="3 agents for 2 seats"):
+        play_game(env, _random_seats(3, 0))
+
+
+# --------------------------------------------------------------------------- a person
+def _human(script):
+    out = io.StringIO()
+    return HumanAgent(stdin=io.StringIO(script), stdout=out), out
+
+
+def test_human_agent_reads_its_move_from_a_stream():
+    env = make("forfort_v0")
+    env.reset(seed=0)
+    obs = env.observe(env.agent_selection)
+    legal = np.flatnonzero(obs["action_mask"])
+    human, out = _human("castle\n0\n99\n\n?\nb\n2\n")
+    assert human.act(obs["observation"], obs["action_mask"], {"env": env}) == legal[1]
+    text = out.getvalue()
+    assert text.count("Your legal moves:") == 1 and f"  1. {env.describe_action(legal[0])}" in text
+    assert f"'castle' is not a move: type a number from 1 to {len(legal)}" in text
+    assert "0 is not on the list" in text and "99 is not on the list" in text
+    assert "Please type a number" in text and "Type the number of a move" in text
+    assert text.count("Forfort, 2 players") == 2          # the board, and again on `b`
+    assert text.count("hand: ") == 2                      # only its own hand, each time
+
+
+@pytest.mark.parametrize("script", ["q\n", "1000\n", ""])
+def test_human_agent_quits_on_q_or_the_end_of_input(script):
+    env = make("forfort_v0")
+    env.reset(seed=0)
+    obs = env.observe(env.agent_selection)
+    human, _ = _human(script)
+    with pytest.raises(Quit):
+        human.act(obs["observation"], obs["action_mask"], {"env": env})
+
+
+def test_a_person_plays_a_whole_game_through_the_match_loop():
+    out = io.StringIO()
+    assert play("forfort_v0", seed=5, stdin=io.StringIO("1\n" * 2000), stdout=out) == 0
+    text = out.getvalue()
+    assert "You: " in text and "player_1 (random): " in text
+    assert "You won" in text or "You lost" in text
 
 
 def _position(steps, seed):
@@ -166,5 +300,5 @@ def test_maskable_ppo_trains_and_its_agent_plays(tmp_path):
     assert (tmp_path / "final.zip").exists() and list((tmp_path / "snapshots").glob("*.zip"))
     agent = MaskablePPOAgent(path=tmp_path / "final.zip", seed=0)
     env = make("forfort_v0")
-    rewards = play_game(env, [agent, make_agent("random", "forfort_v0", seed=1)], seed=0)
-    assert sorted(rewards) in ([-1.0, 1.0], [1.0, 1.0])
+    result = play_game(env, [agent, make_agent("random", "forfort_v0", seed=1)], seed=0)
+    assert sorted(result.rewards) in ([-1.0, 1.0], [1.0, 1.0])

@@ -1,4 +1,5 @@
-"""The ``frontierzoo`` command: arena, bench, play, and the statistics behind the tables."""
+"""The ``frontierzoo`` command: arena, bench, play, the statistics behind the tables, and the
+argument errors that name their flag."""
 from __future__ import annotations
 
 import io
@@ -7,9 +8,11 @@ import re
 import pytest
 
 from frontierzoo.agents import available_agents
+from frontierzoo.agents.arena import SLOW_GAMES_PER_PAIRING, lineups, plan, run_arena
+from frontierzoo.agents.match import wilson_interval
 from frontierzoo.benchmarks import throughput
-from frontierzoo.benchmarks.arena import lineups, run_arena, wilson_interval
 from frontierzoo.benchmarks.cli import main
+from frontierzoo.envs import all_games
 
 
 # --------------------------------------------------------------------------- Wilson interval
@@ -69,6 +72,21 @@ def test_arena_rejects_unknown_game():
         main(["arena", "--games", "no_such_game_v0", "--no-progress"])
 
 
+def test_arena_reads_each_games_own_settings():
+    """Games per lineup and where a slow agent plays come from the Game, not from the arena."""
+    tasks, skipped = plan()
+    for game in all_games():
+        mine = [t for t in tasks if t.game == game.name]
+        for t in mine:
+            limited = [a for a in t.lineup if a in game.arena_limits]
+            assert all(t.num_players in game.arena_limits[a] for a in limited)
+            expected = min(game.arena_games, SLOW_GAMES_PER_PAIRING) if limited else game.arena_games
+            assert t.games == max(t.num_players, -(-expected // t.num_players) * t.num_players)
+        for agent, counts in game.arena_limits.items():
+            if agent in available_agents(game.name) and set(game.player_counts) - set(counts):
+                assert any(agent in s and game.name in s for s in skipped)
+
+
 # --------------------------------------------------------------------------- bench
 def test_bench_quick_prints_the_table(capsys, monkeypatch):
     def missing(*a, **k):
@@ -82,7 +100,46 @@ def test_bench_quick_prints_the_table(capsys, monkeypatch):
                 "forfort_v0 (2p): jitted random_rollouts"):
         assert row in out
     assert "OpenSpiel connect_four | not installed: open_spiel" in out
-    assert "Targets:" in out
+    assert "Targets" in out and "forfort_v0 (2p) AEC loop >= " in out
+
+
+def test_bench_shows_a_games_own_peers_beside_it(monkeypatch):
+    """A game's bench_peers are measured and tabled beside it, with both ratios."""
+    monkeypatch.setitem(throughput.PEERS, "catanatron", ("Fake peer", lambda: lambda seconds: (100.0, 2.0, 50.0)))
+    for key in throughput.ALWAYS:
+        monkeypatch.setitem(throughput.PEERS, key, (key, lambda: lambda seconds: (10.0, 1.0, 10.0)))
+    game = next(g for g in all_games() if "catanatron" in g.bench_peers)
+    res = throughput.run_bench([game.name], quick=True, seconds=0.01, startup=False, log=lambda m: None)
+    text = throughput.report(res, "test")
+    assert f"{game.name} ({game.default_players}p) beside Fake peer:" in text
+    assert "| Fake peer | 100 | 2.0 | 50.0 | 1.0x | 1.0x |" in text
+
+
+def test_bench_rejects_an_unknown_game_before_measuring_anything(capsys, monkeypatch):
+    def measured(*a, **k):
+        raise AssertionError("a peer was measured")
+
+    monkeypatch.setattr(throughput, "aec_loop", measured)
+    monkeypatch.setattr(throughput, "openspiel_loop", measured)
+    with pytest.raises(SystemExit, match="unknown game 'nosuchgame'"):
+        main(["bench", "--quick", "--game", "nosuchgame"])
+    assert "measuring" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, flag", [
+    (["arena", "--seed", "-5"], "--seed"),
+    (["arena", "--games-per-pairing", "0"], "--games-per-pairing"),
+    (["arena", "--processes", "0"], "--processes"),
+    (["bench", "--seconds", "-1"], "--seconds"),
+    (["bench", "--repeats", "0"], "--repeats"),
+    (["play", "forfort_v0", "--seed", "-5"], "--seed"),
+    (["play", "forfort_v0", "--seat", "x"], "--seat"),
+])
+def test_bad_numbers_are_argument_errors_naming_the_flag(argv, flag, capsys):
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert e.value.code == 2
+    assert f"error: argument {flag}: " in capsys.readouterr().err
 
 
 # --------------------------------------------------------------------------- play

@@ -1,49 +1,22 @@
 """Head-to-head strength: play two agents against each other with seats alternating.
 
 ``python -m frontierzoo.training.evaluate --game forfort_v0 --agent heuristic --opponent random
---games 1000`` prints the agent's win rate with a 95% Wilson interval. A shared win counts half.
+--games 1000`` prints the agent's win rate with a 95% Wilson interval. A win shared by k counts 1/k.
 """
 from __future__ import annotations
 
 import argparse
-import math
 import time
 
-import numpy as np
-
 from frontierzoo.agents import make_agent
+from frontierzoo.agents.argtypes import at_least
+from frontierzoo.agents.match import play_game, wilson_interval
 from frontierzoo.envs import make
-
-
-def wilson(successes: float, n: int, z: float = 1.96):
-    """The 95% Wilson score interval of a rate (Wilson, 1927)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    den = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return max(0.0, mid - half), min(1.0, mid + half)
-
-
-def play_game(env, agents, seed):
-    """Play one game; ``agents[seat]`` plays seat ``seat``. Returns the final rewards by seat."""
-    env.reset(seed=seed)
-    for i, agent in enumerate(agents):
-        agent.reset(seed=None if seed is None else seed * 7919 + i)
-    info = {"env": env}
-    while True:
-        obs, _, term, trunc, _ = env.last()
-        if term or trunc:
-            break
-        seat = env.agent_name_mapping[env.agent_selection]
-        env.step(agents[seat].act(obs["observation"], obs["action_mask"], info))
-    return np.array([env.rewards[name] for name in env.possible_agents])
 
 
 def head_to_head(game_name, agent, opponent, games, seed=0, num_players=2, progress=False, **env_kwargs):
     """``agent`` at one seat against ``opponent`` at every other, the agent's seat rotating game by
-    game. Returns (score, games, seconds): score counts each win 1, each shared win 1/2."""
+    game. Returns (score, games, seconds): score counts each win 1, a win shared by k 1/k."""
     env = make(game_name, num_players=num_players, **env_kwargs)
     score = 0.0
     t0 = time.perf_counter()
@@ -54,10 +27,11 @@ def head_to_head(game_name, agent, opponent, games, seed=0, num_players=2, progr
     for g in seats:
         mine = g % num_players
         agents = [agent if i == mine else opponent for i in range(num_players)]
-        rew = play_game(env, agents, seed + g)
-        if rew[mine] > 0:
-            winners = int((rew > 0).sum())
-            score += 1.0 / winners
+        # the agents' seeds follow the game's (7919, a prime, keeps the two sets of seeds apart)
+        result = play_game(env, agents, seed=seed + g,
+                           agent_seeds=[(seed + g) * 7919 + i for i in range(num_players)])
+        if mine in result.winners:
+            score += 1.0 / len(result.winners)
     return score, games, time.perf_counter() - t0
 
 
@@ -66,9 +40,9 @@ def main(argv=None):
     p.add_argument("--game", default="forfort_v0")
     p.add_argument("--agent", default="heuristic")
     p.add_argument("--opponent", default="random")
-    p.add_argument("--games", type=int, default=1000)
-    p.add_argument("--players", type=int, default=2)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--games", type=at_least(1), default=1000)
+    p.add_argument("--players", type=at_least(1), default=2)
+    p.add_argument("--seed", type=at_least(0), default=0)
     p.add_argument("--path", default=None, help="a MaskablePPO policy file to play as the agent")
     args = p.parse_args(argv)
     if args.path:   # a policy file plays whatever game it was trained on
@@ -79,7 +53,7 @@ def main(argv=None):
     opponent = make_agent(args.opponent, args.game, seed=args.seed + 1)
     score, n, secs = head_to_head(args.game, agent, opponent, args.games, seed=args.seed,
                                   num_players=args.players, progress=True)
-    lo, hi = wilson(score, n)
+    lo, hi = wilson_interval(score, n)
     print(f"{args.agent} v {args.opponent} on {args.game} ({args.players} players, seats rotating): "
           f"won {score:g}/{n} = {score / n:.1%} (95% Wilson interval {lo:.1%}-{hi:.1%}), "
           f"{n / secs:.1f} games/s")

@@ -14,8 +14,10 @@ import json
 import time
 from pathlib import Path
 
+from frontierzoo.agents.argtypes import at_least
 from frontierzoo.agents.learned import MaskablePPOAgent
-from frontierzoo.training.evaluate import head_to_head, wilson
+from frontierzoo.agents.match import wilson_interval
+from frontierzoo.training.evaluate import head_to_head
 from frontierzoo.training.wrappers import SELF, SelfPlayEnv
 
 def make_callback(envs, out: Path, snapshot_every: int, pool_size: int, seed: int, total: int):
@@ -51,7 +53,7 @@ def make_callback(envs, out: Path, snapshot_every: int, pool_size: int, seed: in
 
     return SnapshotPool()
 
-def train(game="forfort_v0", timesteps=20000, out="runs/ppo", seed=0, num_players=None,
+def train(game, timesteps=20000, out="runs/ppo", seed=0, num_players=None,
           opponents=("random", SELF), num_envs=4, snapshot_every=10000, pool_size=4,
           eval_games=200, reward="win", threads=2, n_steps=512, net=(64, 64)):
     """Train, save ``<out>/final.zip``, evaluate against random; returns the evaluation dict."""
@@ -84,7 +86,7 @@ def train(game="forfort_v0", timesteps=20000, out="runs/ppo", seed=0, num_player
         from frontierzoo.agents import make_agent
         score, n, _ = head_to_head(game, player, make_agent("random", game, seed=seed + 1), eval_games,
                                    seed=10**6 + seed, num_players=envs[0].num_players, progress=True)
-        lo, hi = wilson(score, n)
+        lo, hi = wilson_interval(score, n)
         result.update(eval_games=n, win_rate_vs_random=score / n, wilson_95=[lo, hi])
         print(f"{game}: the trained policy won {score:g}/{n} = {score / n:.1%} against random "
               f"(95% Wilson interval {lo:.1%}-{hi:.1%}), seats alternating")
@@ -94,18 +96,18 @@ def train(game="forfort_v0", timesteps=20000, out="runs/ppo", seed=0, num_player
 def main(argv=None):
     p = argparse.ArgumentParser(description="Train a MaskablePPO policy by self-play against a pool.")
     p.add_argument("--game", default="forfort_v0")
-    p.add_argument("--timesteps", type=int, default=20000)
+    p.add_argument("--timesteps", type=at_least(1), default=20000)
     p.add_argument("--out", default="runs/ppo")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--players", type=int, default=None, help="seats (default: the game's default)")
+    p.add_argument("--seed", type=at_least(0), default=0)
+    p.add_argument("--players", type=at_least(1), default=None, help="seats (default: the game's default)")
     p.add_argument("--opponents", default="random,self",
                    help="the starting pool: agent names and 'self', comma-separated")
-    p.add_argument("--envs", type=int, default=4, help="games played side by side")
-    p.add_argument("--snapshot-every", type=int, default=10000, help="timesteps between snapshots (0: none)")
-    p.add_argument("--pool-size", type=int, default=4, help="snapshots kept in the pool")
-    p.add_argument("--eval-games", type=int, default=200)
+    p.add_argument("--envs", type=at_least(1), default=4, help="games played side by side")
+    p.add_argument("--snapshot-every", type=at_least(0), default=10000, help="timesteps between snapshots (0: none)")
+    p.add_argument("--pool-size", type=at_least(1), default=4, help="snapshots kept in the pool")
+    p.add_argument("--eval-games", type=at_least(0), default=200)
     p.add_argument("--reward", choices=("win", "vp"), default="win")
-    p.add_argument("--threads", type=int, default=2, help="torch threads")
+    p.add_argument("--threads", type=at_least(1), default=2, help="torch threads")
     args = p.parse_args(argv)
     train(game=args.game, timesteps=args.timesteps, out=args.out, seed=args.seed,
           num_players=args.players, opponents=tuple(args.opponents.split(",")), num_envs=args.envs,

@@ -23,7 +23,7 @@ class SelfPlayEnv(gymnasium.Env):
     """One seat of ``game_name`` as a Gymnasium env.
 
     Args:
-        game_name: a registered game, e.g. "forfort_v0".
+        game_name: a registered game's name.
         opponents: the pool: registered agent names, :class:`Agent` objects, or "self".
         weights: how often each pool entry is drawn (default: equally).
         num_players: seats at the table.
@@ -36,7 +36,7 @@ class SelfPlayEnv(gymnasium.Env):
 
     metadata = {"render_modes": ["ansi"]}
 
-    def __init__(self, game_name="forfort_v0", opponents=("random",), weights=None, num_players=None,
+    def __init__(self, game_name, opponents=("random",), weights=None, num_players=None,
                  learner_seat=None, seed=None, render_mode=None, **env_kwargs):
         super().__init__()
         env_kwargs.setdefault("illegal_action", "lose")

@@ -7,19 +7,20 @@ For each game and seat count the chosen agents meet in *lineups*:
 * a game with a single chosen agent plays it against itself, which still measures the game's
   length and throughput (its win rate is then the fair share 1/n, up to shared wins).
 
-Every lineup plays ``games_per_pairing`` games (rounded up to a multiple of the seat count) with
-the seats rotated one place per game, so each agent sits in each seat equally often. Every game's
-seed and every agent's seed are derived from ``(seed, game, seats, lineup, game index)`` alone, so
-the results table is identical for a given seed whatever the number of processes.
+Every lineup plays ``games_per_pairing`` games (by default the game's ``arena_games``), rounded
+up to a multiple of the seat count, with the seats rotated one place per game, so each agent sits
+in each seat equally often. Every game's seed and every agent's seed are derived from ``(seed,
+game, seats, lineup, game index)`` alone, so the results table is identical for a given seed
+whatever the number of processes. Agents that think long per decision enter by default only the
+seat counts the game's ``arena_limits`` gives them.
 
 Win rate is counted per seat played: an agent that fills two seats of a game plays two "seats".
 A shared win (a tie the rules share, or a team win) counts as a win for each winner, so the win
 rates at one table can add up to more than 100%. Games cut off at ``max_steps`` have no winner.
-The 95% interval is the Wilson score interval.
+The 95% interval is the Wilson score interval. ``frontierzoo arena`` runs it.
 """
 from __future__ import annotations
 
-import math
 import sys
 import time
 import zlib
@@ -27,30 +28,17 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-# Default number of games per lineup, by game; a game not listed plays DEFAULT_GAMES_PER_PAIRING.
-# Chosen so that `frontierzoo arena` with no arguments takes about 1-3 minutes on 2 cores,
-# JIT warm-up included: a Forfort game is ~70-140 decisions, a Frontier game ~3,000-4,000.
-GAMES_PER_PAIRING = {"forfort_v0": 100, "frontier_v0": 10}
-DEFAULT_GAMES_PER_PAIRING = 10
-# Agents that think for a long time per decision (MCTS: ~1-2 s a Forfort game, far longer in a
-# Frontier game of thousands of decisions). By default they enter only the games and seat counts
-# listed here, with SLOW_GAMES_PER_PAIRING games per lineup; --agents enters them everywhere.
-SLOW_AGENTS = {"mcts": {"forfort_v0": (2,)}}
+from frontierzoo.envs import all_games, get_game, make
+
+from . import available_agents, make_agent
+from .argtypes import at_least
+from .match import play_game, wilson_interval
+
+# How many games a lineup plays by default is each game's own setting (``Game.arena_games``), and
+# so is where a slow agent plays by default (``Game.arena_limits``: agent -> seat counts). A lineup
+# with such an agent plays at most SLOW_GAMES_PER_PAIRING games unless --games-per-pairing is given.
 SLOW_GAMES_PER_PAIRING = 10
 DEFAULT_MAX_STEPS = 20_000
-Z95 = 1.959963984540054  # the 97.5% quantile of the standard normal
-
-
-def wilson_interval(wins: int, n: int, z: float = Z95) -> tuple:
-    """The Wilson score interval for ``wins`` successes in ``n`` trials (``(0, 1)`` when n == 0)."""
-    if n <= 0:
-        return 0.0, 1.0
-    p = wins / n
-    z2 = z * z
-    denom = 1.0 + z2 / n
-    centre = (p + z2 / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def lineups(agents: list, num_players: int) -> list:
@@ -98,46 +86,12 @@ class TaskResult:
     seconds: float = 0.0
 
 
-def play_one(env, seated_agents, env_seed, agent_seeds):
-    """Play one game to its end; returns (decisions, per-seat final rewards, truncated)."""
-    env.reset(seed=env_seed)
-    for agent, s in zip(seated_agents, agent_seeds):
-        agent.reset(seed=s)
-    decisions = 0
-    names = env.possible_agents
-    index = env.agent_name_mapping
-    final = np.zeros(len(names))
-    while True:
-        name = env.agent_selection
-        if env.terminations[name] or env.truncations[name]:
-            break
-        obs = env.observe(name)
-        agent = seated_agents[index[name]]
-        info = {"env": env} if getattr(agent, "needs_env", False) else None
-        action = agent.act(obs["observation"], obs["action_mask"], info)
-        env.step(action)
-        decisions += 1
-        if env.terminations[name] or env.truncations[name]:
-            for i, n in enumerate(names):
-                final[i] = env.rewards[n]
-            break
-    truncated = bool(env.truncations[env.agent_selection]) and not env.terminations[env.agent_selection]
-    return decisions, final, truncated
-
-
 def warm_up(game_name: str, num_players: int, agent_names) -> None:
-    """Compile (or load from the cache) the game's kernels and each agent's before the clock starts."""
-    from frontierzoo.agents import make_agent
-    from frontierzoo.envs import make
-
+    """Compile (or load from the cache) the game's kernels and each agent's before the clock
+    starts: each agent makes one decision in a fresh game."""
     env = make(game_name, num_players=num_players)
-    env.reset(seed=0)
     for name in agent_names:
-        agent = make_agent(name, game_name, seed=0)
-        obs = env.observe(env.agent_selection)
-        info = {"env": env} if getattr(agent, "needs_env", False) else None
-        agent.act(obs["observation"], obs["action_mask"], info)
-    env.step(int(env.legal_actions()[0]))
+        play_game(env, [make_agent(name, game_name, seed=0)] * num_players, seed=0, max_decisions=1)
 
 
 def _chunks(task: Task, pieces: int) -> list:
@@ -161,9 +115,6 @@ def _run_chunk(args) -> TaskResult:
     whole, first, count = args
     task = Task(whole.game, whole.num_players, whole.lineup_index, whole.lineup, count, whole.seed,
                 whole.max_steps)
-    from frontierzoo.agents import make_agent
-    from frontierzoo.envs import make
-
     n = task.num_players
     env = make(task.game, num_players=n, max_steps=task.max_steps)
     slot_agents = [make_agent(name, task.game, seed=0) for name in task.lineup]
@@ -173,13 +124,13 @@ def _run_chunk(args) -> TaskResult:
         rot = g % n
         slots = [(s + rot) % n for s in range(n)]
         env_seed, agent_seeds = game_seeds(task.seed, task.game, n, task.lineup_index, g, n)
-        decisions, final, truncated = play_one(env, [slot_agents[k] for k in slots], env_seed, agent_seeds)
-        res.decisions += decisions
+        result = play_game(env, [slot_agents[k] for k in slots], seed=env_seed, agent_seeds=agent_seeds)
+        res.decisions += result.decisions
         res.games += 1
-        res.truncated += int(truncated)
+        res.truncated += int(result.truncated)
         for seat, k in enumerate(slots):
             res.seats_played[k] += 1
-            res.seats_won[k] += int(final[seat] > 0)
+            res.seats_won[k] += int(seat in result.winners)
     res.seconds = time.perf_counter() - t0
     return res
 
@@ -276,9 +227,6 @@ def _group_slots(lineup, won, played):
 def plan(games=None, agents=None, games_per_pairing=None, players=None, seed=0, max_steps=DEFAULT_MAX_STEPS,
          slow_games=SLOW_GAMES_PER_PAIRING):
     """The tasks of a tournament and the reasons anything asked for was left out."""
-    from frontierzoo.agents import available_agents
-    from frontierzoo.envs import all_games, get_game
-
     chosen_games = all_games() if not games else [get_game(g) for g in games]
     tasks, skipped, slow_left = [], [], {}
     for game in chosen_games:
@@ -297,8 +245,8 @@ def plan(games=None, agents=None, games_per_pairing=None, players=None, seed=0, 
             skipped.append(f"{game.name} (plays {list(game.player_counts)} seats, not {list(players)})")
         for n in counts:
             entered = names
-            if not agents:  # by default, slow agents enter only where SLOW_AGENTS lets them
-                entered = [a for a in names if a not in SLOW_AGENTS or n in SLOW_AGENTS[a].get(game.name, ())]
+            if not agents:  # by default, slow agents enter only where the game's arena_limits let them
+                entered = [a for a in names if n in game.arena_limits.get(a, (n,))]
                 for a in names:
                     if a not in entered:
                         slow_left.setdefault(a, []).append(f"{game.name} at {n} seats")
@@ -306,8 +254,8 @@ def plan(games=None, agents=None, games_per_pairing=None, players=None, seed=0, 
                 if games_per_pairing is not None:
                     g = games_per_pairing
                 else:
-                    g = GAMES_PER_PAIRING.get(game.name, DEFAULT_GAMES_PER_PAIRING)
-                    if any(a in SLOW_AGENTS for a in lineup):
+                    g = game.arena_games
+                    if any(a in game.arena_limits for a in lineup):
                         g = min(g, slow_games)
                 g = max(n, -(-g // n) * n)  # whole seat rotations
                 tasks.append(Task(game.name, n, i, lineup, g, seed, max_steps))
@@ -375,35 +323,50 @@ def run_arena(games=None, agents=None, games_per_pairing=None, players=None, see
     return ArenaResult(seed, sections, seconds, warmup, processes, skipped)
 
 
+HELP = "a seeded tournament of the bundled agents: win rates with 95%% intervals"
+DESCRIPTION = ("A tournament of the bundled agents on every registered game (or those chosen). "
+               "Lineups: at 2 seats every pair of agents; at 3+ seats each agent alone against a "
+               "table of each other agent; a lone agent plays itself. Seats rotate one place per "
+               "game so each agent sits in each seat equally often. Prints, per game and seat "
+               "count, each agent's win rate with a 95% Wilson interval and the mean decisions "
+               "per game, then the tournament's decisions/s and games/s. A shared win counts as "
+               "a win for each winner. The same --seed gives the same table.")
+
+
+def _slow_agents_help() -> str:
+    """Where each slow agent plays by default, from the games' arena_limits."""
+    where = {}
+    for game in all_games():
+        for agent, counts in game.arena_limits.items():
+            where.setdefault(agent, []).append(
+                f"{game.name} at {'/'.join(map(str, counts))} seats" if counts else f"not {game.name}")
+    return "; ".join(f"{agent}: {', '.join(w)}" for agent, w in where.items()) or "none"
+
+
 def add_arguments(p) -> None:
     p.add_argument("--games", nargs="+", metavar="GAME",
                    help="games to play (default: every registered game)")
     p.add_argument("--agents", nargs="+", metavar="AGENT",
-                   help="agents to enter (default: every agent each game has; the slow ones enter only "
-                        + "; ".join(f"{a}: " + ", ".join(f"{g} at {'/'.join(map(str, ns))} seats"
-                                                         for g, ns in gs.items())
-                                    for a, gs in SLOW_AGENTS.items())
-                        + f", with {SLOW_GAMES_PER_PAIRING} games per lineup)")
-    p.add_argument("--games-per-pairing", type=int, metavar="N",
-                   help="games per lineup, rounded up to a multiple of the seat count (default: "
-                        + ", ".join(f"{v} on {k}" for k, v in GAMES_PER_PAIRING.items())
-                        + f", {DEFAULT_GAMES_PER_PAIRING} elsewhere; lineups with a slow agent play "
-                        f"{SLOW_GAMES_PER_PAIRING} unless this is given)")
-    p.add_argument("--players", nargs="+", type=int, metavar="N",
+                   help=f"agents to enter (default: every agent each game has; the slow ones enter only "
+                        f"where each game lets them ({_slow_agents_help()}), with at most "
+                        f"{SLOW_GAMES_PER_PAIRING} games per lineup)")
+    p.add_argument("--games-per-pairing", type=at_least(1), metavar="N",
+                   help="games per lineup, rounded up to a multiple of the seat count (default: each "
+                        "game's own, " + ", ".join(f"{g.arena_games} on {g.name}" for g in all_games())
+                        + f"; lineups with a slow agent play at most {SLOW_GAMES_PER_PAIRING} unless this "
+                        "is given)")
+    p.add_argument("--players", nargs="+", type=at_least(1), metavar="N",
                    help="seat counts to play (default: every count each game allows)")
-    p.add_argument("--seed", type=int, default=0, help="tournament seed; the same seed gives the same table (default 0)")
-    p.add_argument("--processes", type=int, default=1,
+    p.add_argument("--seed", type=at_least(0), default=0,
+                   help="tournament seed; the same seed gives the same table (default 0)")
+    p.add_argument("--processes", type=at_least(1), default=1,
                    help="worker processes (default 1; the table does not depend on it)")
-    p.add_argument("--max-steps", type=int, default=DEFAULT_MAX_STEPS,
+    p.add_argument("--max-steps", type=at_least(1), default=DEFAULT_MAX_STEPS,
                    help=f"cut a game off after this many decisions, with no winner (default {DEFAULT_MAX_STEPS})")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
 def main(args) -> int:
-    if args.games_per_pairing is not None and args.games_per_pairing < 1:
-        raise SystemExit("frontierzoo arena: --games-per-pairing must be at least 1")
-    if args.processes < 1:
-        raise SystemExit("frontierzoo arena: --processes must be at least 1")
     try:
         res = run_arena(games=args.games, agents=args.agents, games_per_pairing=args.games_per_pairing,
                         players=args.players, seed=args.seed, processes=args.processes,

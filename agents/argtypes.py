@@ -1,0 +1,31 @@
+"""argparse types the command-line tools share: numbers with a lower bound, checked while parsing,
+so that a bad value is an argparse error naming its flag (``argument --seed: must be at least 0,
+got -5``) rather than a failure deep in a run."""
+from __future__ import annotations
+
+import argparse
+
+
+def at_least(minimum, kind=int):
+    """A ``type=`` for argparse: ``kind(text)``, which must be ``>= minimum``."""
+    def parse(text):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected {'an integer' if kind is int else 'a number'}, "
+                                             f"got {text!r}") from None
+        if not value >= minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {text}")
+        return value
+    return parse
+
+
+def positive(text) -> float:
+    """A ``type=`` for argparse: a number above 0 (a length of time)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be above 0, got {text}")
+    return value

@@ -1,0 +1,162 @@
+"""A person as an agent, and ``frontierzoo play GAME``: a person against bots in the terminal.
+
+:class:`HumanAgent` keeps the agent protocol, reading its moves from an input stream and writing
+to an output stream (the terminal by default; a test hands it a ``StringIO``). Each time it is to
+decide, the board is drawn as text from its seat (others' hands hidden) and its legal moves are
+listed in words, numbered. It answers with a number; anything else gets a clear message and a new
+prompt. ``q`` or the end of input raises :class:`Quit`.
+
+:func:`play` seats one person among bots and plays the game through
+:func:`~frontierzoo.agents.match.play_game`, printing every move in words as it is made; at the
+end the whole board is shown, hands and all, with the result.
+"""
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+
+from frontierzoo.envs import get_game, make
+
+from . import make_agent
+from .argtypes import at_least
+from .base import Agent
+from .match import play_game
+
+QUIT_WORDS = {"q", "quit", "exit"}
+BOARD_WORDS = {"b", "board"}
+HELP_WORDS = {"?", "h", "help"}
+
+
+class Quit(Exception):
+    """The person left the game."""
+
+
+def board(env, seat) -> str:
+    """The position as text from ``seat`` (None shows everything)."""
+    try:
+        return env.game.render_text(env.record, seat)
+    except NotImplementedError:
+        return "(this game has no text board yet)"
+
+
+class HumanAgent(Agent):
+    """A person choosing moves by number on ``stdin``, shown the board and moves on ``stdout``."""
+
+    name = "human"
+    needs_env = True   # to draw the board and put the moves into words
+
+    def __init__(self, stdin=None, stdout=None, seed=None):
+        super().__init__(seed)
+        self.stdin = sys.stdin if stdin is None else stdin
+        self.stdout = sys.stdout if stdout is None else stdout
+
+    def act(self, observation, action_mask, info=None) -> int:
+        env = info["env"]
+        seat = env.agent_name_mapping[env.agent_selection]
+        legal = np.flatnonzero(action_mask)
+        self.stdout.write("\n" + board(env, seat) + "\n\nYour legal moves:\n")
+        self._list_moves(env, legal)
+        while True:
+            answer = self._read(f"Your move, player_{seat} [1-{len(legal)}, b = board, q = quit]: ")
+            if answer is None:
+                self.stdout.write("\n")
+                raise Quit
+            low = answer.lower()
+            if low in QUIT_WORDS:
+                raise Quit
+            if low in BOARD_WORDS:
+                self.stdout.write(board(env, seat) + "\n")
+                self._list_moves(env, legal)
+                continue
+            if low in HELP_WORDS:
+                self.stdout.write("Type the number of a move from the list, b to see the board and moves "
+                                  "again, or q to quit.\n")
+                continue
+            if not answer:
+                self.stdout.write(f"Please type a number from 1 to {len(legal)} (q quits).\n")
+                continue
+            try:
+                k = int(answer)
+            except ValueError:
+                self.stdout.write(f"'{answer}' is not a move: type a number from 1 to {len(legal)}, "
+                                  "or q to quit.\n")
+                continue
+            if not 1 <= k <= len(legal):
+                self.stdout.write(f"{k} is not on the list: type a number from 1 to {len(legal)}, "
+                                  "or q to quit.\n")
+                continue
+            return int(legal[k - 1])
+
+    def _read(self, prompt):
+        """One line of input, stripped; None at the end of input."""
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        return line.strip() if line else None
+
+    def _list_moves(self, env, legal):
+        width = len(str(len(legal)))
+        for i, a in enumerate(legal, 1):
+            self.stdout.write(f"  {i:>{width}}. {env.describe_action(int(a))}\n")
+
+
+def play(game_name, players=None, seat=0, opponent="random", seed=None, stdin=None, stdout=None) -> int:
+    """One game of a person at ``seat`` against ``opponent`` bots; returns 0 when it ends or the
+    person quits."""
+    stdout = sys.stdout if stdout is None else stdout
+    game = get_game(game_name)
+    n = game.default_players if players is None else players
+    env = make(game_name, num_players=n)
+    if not 0 <= seat < env.num_players:
+        raise ValueError(f"--seat must be in [0, {env.num_players - 1}] for {env.num_players} players, got {seat}")
+    env_seed, *bot_seeds = (int(w) for w in np.random.SeedSequence(seed).generate_state(1 + n, np.uint64))
+    agents = [HumanAgent(stdin, stdout) if s == seat else make_agent(opponent, game_name, seed=bot_seeds[s])
+              for s in range(n)]
+    me = env.possible_agents[seat]
+    stdout.write(f"{game_name}, {n} players: you are {me}; the others are '{opponent}' bots. "
+                 f"Seed {seed if seed is not None else '(random)'}.\n")
+
+    def say(env, name, action):
+        who = "You" if name == me else f"{name} ({opponent})"
+        stdout.write(f"{who}: {env.describe_action(action)}\n")
+
+    try:
+        result = play_game(env, agents, seed=env_seed, on_decision=say)
+    except Quit:
+        stdout.write("You left the game.\n")
+        return 0
+    stdout.write("\n" + board(env, None) + "\n\n")
+    won = [env.possible_agents[s] for s in result.winners]
+    if result.truncated:
+        stdout.write("The game was cut off before its end.\n")
+    elif me in won:
+        stdout.write("You won" + (f", with {', '.join(a for a in won if a != me)}" if len(won) > 1 else "") + "!\n")
+    else:
+        stdout.write(f"You lost: {', '.join(won) or 'nobody'} won.\n")
+    return 0
+
+
+HELP = "play a game in the terminal against bots"
+DESCRIPTION = ("Play GAME in the terminal against bots: the board is drawn each time you are to "
+               "act (others' hands hidden), your legal moves are listed in words and numbered; "
+               "type a number to move, `b` to redraw the board, `q` (or end of input) to quit.")
+
+
+def add_arguments(p) -> None:
+    p.add_argument("game", metavar="GAME", help="the game, e.g. forfort_v0")
+    p.add_argument("--players", type=at_least(1), help="seats at the table (default: the game's default)")
+    p.add_argument("--seat", type=at_least(0), default=0, help="your seat, 0 = player_0 (default 0)")
+    p.add_argument("--opponent", default="random", metavar="AGENT",
+                   help="the bots' agent (default random; see frontierzoo.agents.available_agents)")
+    p.add_argument("--seed", type=at_least(0), help="seed of the deal and the bots (default: a fresh one)")
+
+
+def main(args) -> int:
+    try:
+        return play(args.game, players=args.players, seat=args.seat, opponent=args.opponent, seed=args.seed)
+    except ValueError as e:
+        raise SystemExit(f"frontierzoo play: {e}")
+    except KeyboardInterrupt:
+        print("\nBye.")
+        return 0
