@@ -63,6 +63,7 @@ def mask_camp_space(s, seat, mask):
 
 @rule
 def apply_camp_space(s, seat, a):
+    """The next camp from the reserve goes on the chosen space."""
     rel, space = SPACE.split(a)
     place_camp(s, seat, rel_seat(s, seat, rel), space)
 

@@ -6,10 +6,10 @@ from .armies import army_direction_ok, lift_army, may_overthrow, place_army, res
 from .fort import build_wall, can_build_anywhere, can_build_at
 from .places import (can_destroy, destroy_space, discard_wall, is_empty_space, is_opponent,
                      rel_seat, wall_card)
-from .state import (ARMIES, ARMY, ARMY_OVERTHROWN, CATAPULT, DIRECTION, FRONT_LINE, GRID, GUARD, LINES,
-                    MASON, NUM_DIRECTIONS, NUM_SYMBOLS, OPPONENT, PAIR, PAIR_USES, PICK, PICK_TOP,
-                    RAM, ROW, SECOND_ROW, SIEGE_TOWER, SPACE, SPACES, ST_DIRECTION, ST_GUARD,
-                    ST_MASON_PICK, ST_MASON_SPACE, ST_ROW, ST_TARGET, THIRD_ROW, WALLS)
+from .state import (ARMIES, ARMY, ARMY_OVERTHROWN, CATAPULT, DIRECTION, FRONT_LINE, GRID, GUARD,
+                    LINES, MASON, NUM_DIRECTIONS, NUM_SYMBOLS, OPPONENT, PAIR, PAIR_USES, PICK,
+                    PICK_TOP, RAM, ROW, SECOND_ROW, SIEGE_TOWER, SPACE, SPACES, ST_DIRECTION,
+                    ST_GUARD, ST_MASON_PICK, ST_MASON_SPACE, ST_ROW, ST_TARGET, THIRD_ROW, WALLS)
 
 # --------------------------------------------------------------------------- using an effect
 
@@ -98,6 +98,7 @@ def mask_mason_pick(s, seat, mask):
 
 @rule
 def apply_mason_pick(s, seat, a):
+    """The mason takes the card; if it fits nowhere (only a revealed top card can) it goes back."""
     if PICK_TOP.has(a):
         n = s['dungeon_size'][seat]
         s['pending_card'] = s['dungeon'][seat, n - 1]
@@ -130,6 +131,7 @@ def mask_mason_space(s, seat, mask):
 
 @rule
 def apply_mason_space(s, seat, a):
+    """The mason builds its card; built walls form pairs as any other."""
     w = s['pending_card']
     if s['pending_from_top'] != 0 and s['dungeon_size'][seat] == 0:
         s['end_triggered'] = 1   # the mason took the dungeon's last card
@@ -205,6 +207,7 @@ def mask_target(s, seat, mask):
 
 @rule
 def apply_target(s, seat, a):
+    """The ram and the siege tower strike at once; the catapult asks for the row first."""
     victim = rel_seat(s, seat, OPPONENT.split(a))
     y = s['effect']
     if y == RAM:
@@ -233,6 +236,7 @@ def mask_row(s, seat, mask):
 
 @rule
 def apply_row(s, seat, a):
+    """The catapult destroys what it can of the chosen row."""
     victim = s['target']
     destroy_line(s, victim, s['front'][victim, seat], SECOND_ROW + ROW.split(a), s['breach'])
     s['target'] = -1
@@ -284,6 +288,7 @@ def mask_guard(s, seat, mask):
 
 @rule
 def apply_guard(s, seat, a):
+    """Place an army (its direction comes next) or overthrow an invader."""
     if SPACE.has(a):   # place an army: then its direction
         rel, space = SPACE.split(a)
         s['guard_fort'] = rel_seat(s, seat, rel)
@@ -308,6 +313,7 @@ def mask_direction(s, seat, mask):
 
 @rule
 def apply_direction(s, seat, a):
+    """The army stands on its space facing its direction."""
     place_army(s, seat, s['guard_fort'], s['guard_space'], DIRECTION.split(a))
     s['guard_fort'] = -1
     s['guard_space'] = -1
@@ -330,6 +336,7 @@ def mask_pair(s, seat, mask):
 
 @rule
 def apply_pair(s, seat, a):
+    """The chosen pair fires its combination effect."""
     y = PAIR.split(a)
     s['pairs'][y] -= 1
     start_effect(s, y, True)

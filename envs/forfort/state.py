@@ -1,4 +1,5 @@
-"""Forfort's state record and named constants: sizes, card ids, spaces, stages and action ranges.
+"""Forfort's state record and named constants: sizes, card ids, spaces, stages, the action ranges
+and the observation layout.
 
 Geometry. A fort is the 3x3 square around the dungeon, seen from its owner's chair: row 0 is the
 far side (towards the middle of the table), row 2 the near side, column 0 the left. Its 8 spaces
@@ -70,14 +71,14 @@ LINES = np.array([
     [[0, 7, 6], [1, 5, -1], [2, 3, 4]],     # left side: column 0, 1, 2
     [[2, 3, 4], [1, 5, -1], [0, 7, 6]],     # right side: column 2, 1, 0
 ], np.int64)
+FRONT_LINE, SECOND_ROW, THIRD_ROW = 0, 1, 2   # k: the ram hits the front line, the catapult a row
+
 # Chairs round a square table, clockwise: 0 south, 1 west, 2 north, 3 east. A player at chair p
 # sees chair p+1 on their left, p+2 across, p+3 on their right.
 CHAIRS = 4
 TABLE_CHAIRS = np.array([[-1, -1, -1, -1], [-1, -1, -1, -1],   # by seat count, then seat
                          [0, 2, -1, -1], [0, 1, 2, -1], [0, 1, 2, 3]], np.int64)
 SIDE_TOWARDS = np.array([-1, SIDE_LEFT, SIDE_FAR, SIDE_RIGHT], np.int64)  # by chair difference mod CHAIRS
-FRONT_LINE, SECOND_ROW, THIRD_ROW = 0, 1, 2   # LINES[side, k]: the ram hits the first, the catapult
-                                              # the second or third
 
 # Where an army is: a fort's seat, or one of these.
 ARMY_RESERVE, ARMY_OVERTHROWN = -1, -2
@@ -120,7 +121,8 @@ SPACE = ACTIONS.span("space", MAX_SEATS, SPACES, doc="space s of the fort of sea
 OPPONENT = ACTIONS.span("opponent", MAX_SEATS, doc="attack seat (me + r)")
 ROW = ACTIONS.span("row", 2, doc="the catapult hits the second (0) or third (1) row")
 ARMY = ACTIONS.span("army", MAX_SEATS, ARMIES, doc="overthrow army k of seat (me + r)")
-DIRECTION = ACTIONS.span("direction", NUM_DIRECTIONS, doc="the placed army attacks north, east, south or west")
+DIRECTION = ACTIONS.span("direction", NUM_DIRECTIONS,
+                         doc="the placed army attacks north, east, south or west")
 PAIR = ACTIONS.span("pair", NUM_SYMBOLS, doc="fire a pending pair of this symbol")
 DRAWBRIDGE = ACTIONS.span("drawbridge", SPACES, doc="lower the drawbridge on the door wall at space s")
 PASS = ACTIONS.span("pass", doc="keep the drawbridge up")
@@ -184,7 +186,8 @@ OBS_PAIRS = OBSERVATION.span("pairs", NUM_SYMBOLS, doc="pairs waiting to fire, p
 OBS_TARGET = OBSERVATION.span("target", MAX_SEATS, doc="the catapult's chosen opponent")
 OBS_MASON = OBSERVATION.span("mason_card", WALLS, doc="the wall the mason holds")
 OBS_GUARD = OBSERVATION.span("guard_space", MAX_SEATS, SPACES, doc="the space of the army being placed")
-OBS_TABLE = OBSERVATION.span("table", TABLE_FEATURE.size, doc="end triggered, seat count one-hot (2-4), team game")
+OBS_TABLE = OBSERVATION.span("table", TABLE_FEATURE.size,
+                             doc="end triggered, seat count one-hot (2-4), team game")
 OBS_SIZE = OBSERVATION.size
 
 # The full-information vector (state_vector): seat 0's observation, then what it hides.

@@ -61,6 +61,7 @@ def mask_play_card(s, seat, mask):
 
 @rule
 def apply_play_card(s, seat, a):
+    """The card leaves the hand: built, played for its effect, or discarded (for a camp or forced)."""
     if BUILD.has(a):                 # a. build a wall
         w, space = BUILD.split(a)
         take_from_hand(s, seat, w)
