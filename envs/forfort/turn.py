@@ -159,7 +159,7 @@ def mask_drawbridge(s, seat, mask):
         if top_is_wall_of_kind(s, seat, space, DOOR):
             mask[DRAWBRIDGE.at(space)] = True
             count += 1
-    mask[PASS.at()] = True
+    mask[PASS.at()] = True   # keep it up
     return count + 1
 
 
