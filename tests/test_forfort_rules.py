@@ -7,14 +7,14 @@ import pytest
 
 from frontierzoo.envs import forfort_v0
 from frontierzoo.envs.common.engine import new_record
-from frontierzoo.envs.forfort import core
+from frontierzoo.envs.forfort import armies, core, places, scoring
 from frontierzoo.envs.forfort.env import GAME
 from frontierzoo.envs.forfort.state import (
-    A_ARMY, A_BUILD, A_CAMP, A_DIRECTION, A_DISCARD, A_DRAWBRIDGE, A_EFFECT, A_OPPONENT, A_PAIR,
-    A_PASS, A_PICK, A_PICK_TOP, A_ROW, A_SPACE, ARMY_OVERTHROWN, ARMY_RESERVE, CARDS_PER_COLOUR,
-    EAST, FIRST_CAMP, NORTH, NUM_ACTIONS, SIDE_FAR, SIDE_LEFT, SIDE_RIGHT, SOUTH,
-    ST_DIRECTION, ST_DRAWBRIDGE, ST_GUARD, ST_MAIN, ST_MASON_PICK, ST_MASON_SPACE, ST_OVER,
-    ST_PAIR, ST_ROW, ST_TARGET, STATE_DTYPE, WALLS, WEST)
+    ARMY, ARMY_OVERTHROWN, ARMY_RESERVE, BUILD, CAMP, CARDS_PER_COLOUR, DIRECTION, DISCARD,
+    DRAWBRIDGE, EAST, EFFECT, FIRST_CAMP, NORTH, NUM_ACTIONS, OPPONENT, PAIR, PASS, PICK, PICK_TOP,
+    ROW, SIDE_FAR, SIDE_LEFT, SIDE_RIGHT, SOUTH, SPACE, ST_DIRECTION, ST_DRAWBRIDGE, ST_GUARD,
+    ST_MAIN, ST_MASON_PICK, ST_MASON_SPACE, ST_OVER, ST_PAIR, ST_ROW, ST_TARGET, WALLS, WEST)
+from frontierzoo.envs.forfort.turn import settle, start_turn
 
 # The designed walls (content.py), by what is printed on them.
 CORNER_MASON, STRAIGHT_MASON, CORNER_RAM, STRAIGHT_RAM = 0, 1, 2, 3
@@ -55,7 +55,7 @@ def position(n=2, teams=False, hands=None, dungeons=None, forts=None, discards=N
     s["drawbridge"][:] = -1
     for (fort, space), cards in forts.items():
         for c in cards:
-            core.push_card(s, fort, space, c)
+            places.push_card(s, fort, space, c)
     for seat in range(n):
         placed = set(hands.get(seat, [])) | set(dungeons.get(seat, []))
         for w in hands.get(seat, []):
@@ -80,8 +80,8 @@ def position(n=2, teams=False, hands=None, dungeons=None, forts=None, discards=N
                 s["camp_reserve"][seat, k] = 0
     s["first_player"] = 0
     s["turns"][:] = 0
-    core.start_turn(s, turn)
-    core.settle(s)
+    start_turn(s, turn)
+    settle(s)
     assert core.check_invariants(s) == 0
     return s
 
@@ -108,19 +108,19 @@ def play(s, *actions):
 
 
 def build(w, space):
-    return A_BUILD + w * 8 + space
+    return BUILD.at(w, space)
 
 
 def effect(w, slot=0):
-    return A_EFFECT + w * 2 + slot
+    return EFFECT.at(w, slot)
 
 
 def space_of(rel, space):
-    return A_SPACE + rel * 8 + space
+    return SPACE.at(rel, space)
 
 
 def visible(s, seat, space):
-    return int(core.top_card(s, seat, space))
+    return int(places.top_card(s, seat, space))
 
 
 # --------------------------------------------------------------------------- set-up
@@ -166,19 +166,19 @@ def test_front_lines_face_each_opponent(n, me, other, side):
 
 def test_build_only_where_the_top_cards_arrows_point():
     s = position(hands={0: [STRAIGHT_RAM, CORNER_RAM]}, top_axis=AXIS_NS)
-    builds = {a for a in legal(s) if a < A_EFFECT}
+    builds = {a for a in legal(s) if BUILD.has(a)}
     assert builds == {build(STRAIGHT_RAM, N), build(STRAIGHT_RAM, S)}
 
 
 def test_corner_walls_on_corners_and_straight_walls_beside_the_dungeon():
     s = position(hands={0: [STRAIGHT_RAM, CORNER_RAM]}, top_axis=AXIS_NW_SE)
-    builds = {a for a in legal(s) if a < A_EFFECT}
+    builds = {a for a in legal(s) if BUILD.has(a)}
     assert builds == {build(CORNER_RAM, NW), build(CORNER_RAM, SE)}
 
 
 def test_build_on_any_visible_camp_whatever_the_arrows():
     s = position(hands={0: [CORNER_RAM]}, forts={(0, SW): [camp(0)]}, top_axis=AXIS_NS)
-    assert {a for a in legal(s) if a < A_EFFECT} == {build(CORNER_RAM, SW)}
+    assert {a for a in legal(s) if BUILD.has(a)} == {build(CORNER_RAM, SW)}
     play(s, build(CORNER_RAM, SW))
     assert visible(s, 0, SW) == wall(0, CORNER_RAM) and s["height"][0, SW] == 2
 
@@ -186,21 +186,21 @@ def test_build_on_any_visible_camp_whatever_the_arrows():
 def test_covered_camp_gives_no_placement_and_no_points():
     s = position(hands={0: [CORNER_RAM]}, forts={(0, SW): [camp(0), wall(0, CORNER_GUARD)]},
                  top_axis=AXIS_NS)
-    assert not {a for a in legal(s) if a < A_EFFECT}
-    assert core.fort_score(s, 0) == 2   # the wall on top scores, the covered camp does not
+    assert not {a for a in legal(s) if BUILD.has(a)}
+    assert scoring.fort_score(s, 0) == 2   # the wall on top scores, the covered camp does not
 
 
 def test_covering_a_wall_makes_it_inactive():
     s = position(hands={0: [STRAIGHT_GUARD]}, forts={(0, N): [wall(0, STRAIGHT_RAM)]}, top_axis=AXIS_NS)
     play(s, build(STRAIGHT_GUARD, N))
     assert visible(s, 0, N) == wall(0, STRAIGHT_GUARD) and s["height"][0, N] == 2
-    assert core.fort_score(s, 0) == 2
+    assert scoring.fort_score(s, 0) == 2
 
 
 def test_army_on_a_space_prevents_building_there():
     s = position(hands={0: [STRAIGHT_RAM]}, top_axis=AXIS_NS)
-    core.place_army(s, 1, 0, N, EAST)
-    assert {a for a in legal(s) if a < A_EFFECT} == {build(STRAIGHT_RAM, S)}
+    armies.place_army(s, 1, 0, N, EAST)
+    assert {a for a in legal(s) if BUILD.has(a)} == {build(STRAIGHT_RAM, S)}
 
 
 # --------------------------------------------------------------------------- b. effects
@@ -212,8 +212,8 @@ def test_battering_ram_destroys_the_front_line_facing_the_attacker():
                  forts={(0, NW): [wall(0, CORNER_GUARD)], (0, N): [camp(0), wall(0, STRAIGHT_GUARD)],
                         (0, NE): [wall(0, CORNER_DEFENDED_RAM_GUARD)], (0, S): [wall(0, STRAIGHT_MASON)]})
     play(s, effect(STRAIGHT_RAM))
-    assert s["stage"] == ST_TARGET and legal(s) == {A_OPPONENT + 1}
-    play(s, A_OPPONENT + 1)
+    assert s["stage"] == ST_TARGET and legal(s) == {OPPONENT.at(1)}
+    play(s, OPPONENT.at(1))
     assert s["height"][0, NW] == 0 and s["height"][0, N] == 0
     assert visible(s, 0, NE) == wall(0, CORNER_DEFENDED_RAM_GUARD)   # defended walls stand
     assert visible(s, 0, S) == wall(0, STRAIGHT_MASON)                # not on the front line
@@ -228,7 +228,7 @@ def test_battering_ram_pair_destroys_defended_walls():
                  forts={(1, NW): [wall(1, CORNER_RAM)], (0, NE): [wall(0, CORNER_DEFENDED_RAM_GUARD)]})
     play(s, build(STRAIGHT_RAM, N))   # ram next to ram: the pair fires at once
     assert s["stage"] == ST_TARGET and s["breach"] == 1
-    play(s, A_OPPONENT + 1)
+    play(s, OPPONENT.at(1))
     assert s["height"][0, NE] == 0
 
 
@@ -237,12 +237,12 @@ def test_catapult_hits_the_second_or_third_row():
              (0, SW): [wall(0, CORNER_GUARD)], (0, S): [wall(0, STRAIGHT_DEFENDED_TOWER_GUARD)],
              (0, N): [wall(0, STRAIGHT_RAM)]}
     s = position(turn=1, hands={1: [STRAIGHT_CATAPULT]}, forts=forts)
-    play(s, effect(STRAIGHT_CATAPULT), A_OPPONENT + 1)
-    assert s["stage"] == ST_ROW and legal(s) == {A_ROW, A_ROW + 1}
-    play(s, A_ROW)   # the second row: W and E
+    play(s, effect(STRAIGHT_CATAPULT), OPPONENT.at(1))
+    assert s["stage"] == ST_ROW and legal(s) == {ROW.at(0), ROW.at(1)}
+    play(s, ROW.at(0))   # the second row: W and E
     assert s["height"][0, W] == 0 and s["height"][0, E] == 0 and s["height"][0, SW] == 1
     s = position(turn=1, hands={1: [STRAIGHT_CATAPULT]}, forts=forts)
-    play(s, effect(STRAIGHT_CATAPULT), A_OPPONENT + 1, A_ROW + 1)   # the third row: SW, S, SE
+    play(s, effect(STRAIGHT_CATAPULT), OPPONENT.at(1), ROW.at(1))   # the third row: SW, S, SE
     assert s["height"][0, SW] == 0 and s["height"][0, S] == 1 and s["height"][0, W] == 1
     assert s["height"][0, N] == 1
 
@@ -250,7 +250,7 @@ def test_catapult_hits_the_second_or_third_row():
 def test_siege_tower_destroys_the_top_card_of_an_opponents_dungeon():
     s = position(turn=1, hands={0: [CORNER_RAM], 1: [STRAIGHT_TOWER]}, dungeons={0: [CORNER_GUARD, STRAIGHT_MASON]})
     size = s["dungeon_size"][0]
-    play(s, effect(STRAIGHT_TOWER), A_OPPONENT + 1)
+    play(s, effect(STRAIGHT_TOWER), OPPONENT.at(1))
     assert s["dungeon_size"][0] == size - 1 and s["discard"][0, wall(0, STRAIGHT_MASON)] == 1
 
 
@@ -258,9 +258,9 @@ def test_siege_tower_pair_fires_twice():
     s = position(turn=1, hands={0: [CORNER_RAM], 1: [STRAIGHT_TOWER]}, top_axis=AXIS_NS,
                  forts={(1, NW): [wall(1, CORNER_TOWER)]}, dungeons={0: [CORNER_GUARD, STRAIGHT_MASON]})
     size = s["dungeon_size"][0]
-    play(s, build(STRAIGHT_TOWER, N), A_OPPONENT + 1)
+    play(s, build(STRAIGHT_TOWER, N), OPPONENT.at(1))
     assert s["stage"] == ST_TARGET   # the second use
-    play(s, A_OPPONENT + 1)
+    play(s, OPPONENT.at(1))
     assert s["dungeon_size"][0] == size - 2
     assert s["discard"][0, wall(0, STRAIGHT_MASON)] and s["discard"][0, wall(0, CORNER_GUARD)]
 
@@ -272,16 +272,16 @@ def test_guard_places_an_army_on_an_empty_space_with_its_attack_direction():
     assert space_of(1, N) not in legal(s) and space_of(1, NW) in legal(s)   # only empty spaces
     play(s, space_of(1, W))
     assert s["stage"] == ST_DIRECTION
-    assert legal(s) == {A_DIRECTION + NORTH, A_DIRECTION + SOUTH, A_DIRECTION + WEST}  # not the dungeon
-    play(s, A_DIRECTION + NORTH)
+    assert legal(s) == {DIRECTION.at(NORTH), DIRECTION.at(SOUTH), DIRECTION.at(WEST)}  # not the dungeon
+    play(s, DIRECTION.at(NORTH))
     assert s["army_fort"][1, 0] == 0 and s["army_space"][1, 0] == W and s["army_dir"][1, 0] == NORTH
 
 
 def test_army_advances_at_the_start_of_its_owners_turn_destroying_what_it_enters():
     s = position(turn=0, hands={0: [STRAIGHT_RAM], 1: [STRAIGHT_GUARD]},
                  forts={(0, NW): [camp(0), wall(0, CORNER_GUARD)]})
-    core.place_army(s, 1, 0, W, NORTH)
-    play(s, A_DISCARD + STRAIGHT_RAM) if A_DISCARD + STRAIGHT_RAM in legal(s) else play(s, min(legal(s)))
+    armies.place_army(s, 1, 0, W, NORTH)
+    play(s, DISCARD.at(STRAIGHT_RAM)) if DISCARD.at(STRAIGHT_RAM) in legal(s) else play(s, min(legal(s)))
     while s["turn_seat"] == 0:
         play(s, min(legal(s)))
     # player_1's turn began: the army moved W -> NW and destroyed both cards there
@@ -291,34 +291,34 @@ def test_army_advances_at_the_start_of_its_owners_turn_destroying_what_it_enters
 
 def test_army_leaving_the_fort_returns_to_its_owner():
     s = position(turn=1, hands={1: [STRAIGHT_GUARD]})
-    core.place_army(s, 1, 0, NW, NORTH)
-    core.advance_armies(s, 1)
+    armies.place_army(s, 1, 0, NW, NORTH)
+    armies.advance_armies(s, 1)
     assert s["army_fort"][1, 0] == ARMY_RESERVE and s["armies_here"][0].sum() == 0
 
 
 def test_army_entering_a_defended_wall_is_overthrown():
     s = position(turn=1, hands={1: [STRAIGHT_GUARD]}, forts={(0, NW): [wall(0, CORNER_DEFENDED_RAM_GUARD)]})
-    core.place_army(s, 1, 0, N, WEST)
-    core.advance_armies(s, 1)
+    armies.place_army(s, 1, 0, N, WEST)
+    armies.advance_armies(s, 1)
     assert s["army_fort"][1, 0] == ARMY_OVERTHROWN
     assert visible(s, 0, NW) == wall(0, CORNER_DEFENDED_RAM_GUARD)
 
 
 def test_guard_overthrows_an_invading_army():
     s = position(turn=0, hands={0: [STRAIGHT_GUARD]})
-    core.place_army(s, 1, 0, N, EAST)
+    armies.place_army(s, 1, 0, N, EAST)
     play(s, effect(STRAIGHT_GUARD))
-    assert A_ARMY + 1 * 4 + 0 in legal(s)
-    play(s, A_ARMY + 4)
+    assert ARMY.at(1, 0) in legal(s)
+    play(s, ARMY.at(1, 0))
     assert s["army_fort"][1, 0] == ARMY_OVERTHROWN and s["armies_here"][0, N] == 0
 
 
 def test_guard_pair_fires_twice():
     s = position(turn=1, hands={0: [CORNER_RAM], 1: [STRAIGHT_GUARD]}, top_axis=AXIS_NS,
                  forts={(1, NW): [wall(1, CORNER_GUARD)]})
-    play(s, build(STRAIGHT_GUARD, N), space_of(1, NW), A_DIRECTION + EAST)
+    play(s, build(STRAIGHT_GUARD, N), space_of(1, NW), DIRECTION.at(EAST))
     assert s["stage"] == ST_GUARD
-    play(s, space_of(1, SE), A_DIRECTION + WEST)
+    play(s, space_of(1, SE), DIRECTION.at(WEST))
     assert sorted(s["army_space"][1, :2].tolist()) == [NW, SE]
 
 
@@ -327,8 +327,8 @@ def test_mason_builds_a_card_from_the_discard_pile_by_the_placement_rules():
                  top_axis=AXIS_EW)
     play(s, effect(STRAIGHT_MASON))
     assert s["stage"] == ST_MASON_PICK
-    assert legal(s) == {A_PICK + STRAIGHT_RAM}   # the corner wall has nowhere to go
-    play(s, A_PICK + STRAIGHT_RAM)
+    assert legal(s) == {PICK.at(STRAIGHT_RAM)}   # the corner wall has nowhere to go
+    play(s, PICK.at(STRAIGHT_RAM))
     assert s["stage"] == ST_MASON_SPACE and legal(s) == {space_of(0, E), space_of(0, W)}
     play(s, space_of(0, W))
     assert visible(s, 0, W) == wall(0, STRAIGHT_RAM) and not s["discard"][0, wall(0, STRAIGHT_RAM)]
@@ -338,8 +338,8 @@ def test_mason_pair_builds_from_discard_or_dungeon_top_on_any_space():
     s = position(hands={0: [STRAIGHT_MASON]}, top_axis=AXIS_NS, forts={(0, NW): [wall(0, CORNER_MASON)]},
                  dungeons={0: [STRAIGHT_GUARD, CORNER_TOWER]})
     play(s, build(STRAIGHT_MASON, N))
-    assert s["stage"] == ST_MASON_PICK and s["mason_free"] == 1 and A_PICK_TOP in legal(s)
-    play(s, A_PICK_TOP)
+    assert s["stage"] == ST_MASON_PICK and s["mason_free"] == 1 and PICK_TOP.at() in legal(s)
+    play(s, PICK_TOP.at())
     assert s["pending_card"] == CORNER_TOWER
     assert legal(s) == {space_of(0, NE), space_of(0, SE), space_of(0, SW), space_of(0, NW)}
     play(s, space_of(0, SE))
@@ -351,15 +351,15 @@ def test_mason_pair_builds_from_discard_or_dungeon_top_on_any_space():
 
 def test_camp_discards_a_card_and_goes_on_any_empty_space():
     s = position(hands={0: [CORNER_RAM]}, forts={(0, N): [wall(0, STRAIGHT_GUARD)]}, top_axis=AXIS_NS)
-    play(s, A_CAMP + CORNER_RAM)
+    play(s, CAMP.at(CORNER_RAM))
     assert space_of(0, N) not in legal(s) and len(legal(s)) == 7
     play(s, space_of(0, SE))
-    assert core.is_camp(visible(s, 0, SE)) and s["discard"][0, wall(0, CORNER_RAM)]
+    assert places.is_camp(visible(s, 0, SE)) and s["discard"][0, wall(0, CORNER_RAM)]
 
 
 def test_team_game_camps_may_go_in_the_teammates_fort():
     s = position(n=4, teams=True, hands={0: [CORNER_RAM]}, top_axis=AXIS_NS)
-    play(s, A_CAMP + CORNER_RAM)
+    play(s, CAMP.at(CORNER_RAM))
     assert space_of(2, NW) in legal(s) and space_of(1, NW) not in legal(s)
     play(s, space_of(2, NW))
     assert visible(s, 2, NW) == camp(0, 0)
@@ -367,10 +367,10 @@ def test_team_game_camps_may_go_in_the_teammates_fort():
 
 def test_team_game_guard_overthrows_an_army_in_the_teammates_fort():
     s = position(n=4, teams=True, hands={0: [STRAIGHT_GUARD]})
-    core.place_army(s, 1, 2, N, EAST)
+    armies.place_army(s, 1, 2, N, EAST)
     play(s, effect(STRAIGHT_GUARD))
-    assert A_ARMY + 1 * 4 in legal(s)
-    play(s, A_ARMY + 4)
+    assert ARMY.at(1, 0) in legal(s)
+    play(s, ARMY.at(1, 0))
     assert s["army_fort"][1, 0] == ARMY_OVERTHROWN
 
 
@@ -381,9 +381,9 @@ def test_discard_only_when_no_build_effect_or_camp_is_possible():
         s["camp_reserve"][0, k] = 0
         s["discard"][0, camp(0, k)] = 1
     empty_dungeon(s, 1)
-    assert legal(s) == {A_DISCARD + CORNER_TOWER}
+    assert legal(s) == {DISCARD.at(CORNER_TOWER)}
     s2 = position(hands={0: [CORNER_TOWER]}, top_axis=AXIS_NS)
-    assert A_DISCARD + CORNER_TOWER not in legal(s2)
+    assert DISCARD.at(CORNER_TOWER) not in legal(s2)
 
 
 # --------------------------------------------------------------------------- drawbridge
@@ -393,8 +393,8 @@ def test_drawbridge_draws_a_card_and_gives_an_extra_turn():
     s = position(hands={0: [STRAIGHT_DOOR_GUARD, CORNER_RAM]}, top_axis=AXIS_NS)
     hand, size = s["hand_count"][0], s["dungeon_size"][0]
     play(s, build(STRAIGHT_DOOR_GUARD, N))
-    assert s["stage"] == ST_DRAWBRIDGE and legal(s) == {A_DRAWBRIDGE + N, A_PASS}
-    play(s, A_DRAWBRIDGE + N)
+    assert s["stage"] == ST_DRAWBRIDGE and legal(s) == {DRAWBRIDGE.at(N), PASS.at()}
+    play(s, DRAWBRIDGE.at(N))
     # one card for the drawbridge, one for the turn's draw, and player_0 plays again
     assert s["hand_count"][0] == hand - 1 + 2 and s["dungeon_size"][0] == size - 2
     assert s["turn_seat"] == 0 and s["stage"] == ST_MAIN and s["turns"][0] == 0
@@ -408,7 +408,7 @@ def test_drawbridge_returns_when_its_wall_is_covered_or_destroyed():
     assert s["drawbridge"][0] == -1
     s = position(turn=1, hands={1: [STRAIGHT_RAM]}, forts={(0, N): [wall(0, STRAIGHT_DOOR_GUARD)]})
     s["drawbridge"][0] = N
-    play(s, effect(STRAIGHT_RAM), A_OPPONENT + 1)
+    play(s, effect(STRAIGHT_RAM), OPPONENT.at(1))
     assert s["drawbridge"][0] == -1
 
 
@@ -434,8 +434,8 @@ def test_two_pairs_fire_both_in_the_chosen_order():
                  dungeons={0: [CORNER_GUARD, STRAIGHT_MASON]})
     play(s, build(STRAIGHT_DOOR_RAM_TOWER, N))
     # the siege-tower pair first (ram pair would need a target; the rams have nothing to hit)
-    assert s["stage"] == ST_PAIR and legal(s) == {A_PAIR + 1, A_PAIR + 3}
-    play(s, A_PAIR + 3, A_OPPONENT + 1, A_OPPONENT + 1)
+    assert s["stage"] == ST_PAIR and legal(s) == {PAIR.at(1), PAIR.at(3)}
+    play(s, PAIR.at(3), OPPONENT.at(1), OPPONENT.at(1))
     assert s["discard"][0, wall(0, STRAIGHT_MASON)] and s["discard"][0, wall(0, CORNER_GUARD)]
     # the ram pair then had no target and lapsed; the drawbridge (a door) is offered
     assert s["stage"] == ST_DRAWBRIDGE and s["pairs"].sum() == 0
@@ -482,12 +482,12 @@ def test_empty_dungeon_ends_the_game_after_equal_turns_with_bonus_and_scoring():
         if w not in (STRAIGHT_RAM, CORNER_GUARD):
             s["discard"][1, wall(1, w)] = 1
     assert core.check_invariants(s) == 0
-    core.place_army(s, 1, 0, E, NORTH)
-    play(s, A_CAMP + STRAIGHT_RAM, space_of(0, SE))
+    armies.place_army(s, 1, 0, E, NORTH)
+    play(s, CAMP.at(STRAIGHT_RAM), space_of(0, SE))
     # player_1 drew the last card; player_0 is the first player, so the game ends now
     assert s["stage"] == ST_OVER and s["end_triggered"] == 1
     # player_0: wall 2 + camp 1 + bonus 2 = 5; player_1: camp 1 + army in player_0's fort 1 = 2
-    assert core.seat_points(s, 0, True) == 5 and core.seat_points(s, 1, True) == 2
+    assert scoring.seat_points(s, 0, True) == 5 and scoring.seat_points(s, 1, True) == 2
     assert list(s["winner"][:2]) == [1, 0]
 
 
@@ -500,7 +500,7 @@ def test_play_continues_until_everyone_has_had_the_same_number_of_turns():
         if w not in (STRAIGHT_RAM, CORNER_GUARD):
             s["discard"][0, wall(0, w)] = 1
     assert core.check_invariants(s) == 0
-    play(s, A_CAMP + STRAIGHT_RAM, space_of(0, SE))   # player_0 empties its dungeon
+    play(s, CAMP.at(STRAIGHT_RAM), space_of(0, SE))   # player_0 empties its dungeon
     assert s["end_triggered"] == 1 and s["turn_seat"] == 1 and s["stage"] != ST_OVER
     while s["stage"] != ST_OVER:
         play(s, min(legal(s)))
@@ -509,20 +509,20 @@ def test_play_continues_until_everyone_has_had_the_same_number_of_turns():
 
 def test_ties_share_the_win():
     s = position()
-    core.end_by_dungeon(s)
+    scoring.end_by_dungeon(s)
     assert list(s["winner"][:2]) == [1, 1] and list(s["last_rewards"][:2]) == [1.0, 1.0]
 
 
 def test_team_scores_add_both_forts():
     s = position(n=4, teams=True, forts={(0, N): [wall(0, STRAIGHT_RAM)], (2, S): [camp(2)]})
-    assert core.side_points(s, 0, False) == 3 and core.side_points(s, 2, False) == 3
-    assert core.side_points(s, 1, False) == 0
+    assert scoring.side_points(s, 0, False) == 3 and scoring.side_points(s, 2, False) == 3
+    assert scoring.side_points(s, 1, False) == 0
 
 
 def test_a_player_with_an_empty_dungeon_can_still_be_attacked():
     s = position(turn=1, hands={1: [STRAIGHT_RAM]}, forts={(0, N): [wall(0, STRAIGHT_GUARD)]})
     s["end_triggered"] = 1
-    play(s, effect(STRAIGHT_RAM), A_OPPONENT + 1)
+    play(s, effect(STRAIGHT_RAM), OPPONENT.at(1))
     assert s["height"][0, N] == 0
 
 

@@ -2,7 +2,7 @@
 
 A Forfort turn is a short chain of decisions by one seat (a card, then its space, target, row,
 pair order, army direction, drawbridge). The agent searches that chain exhaustively on copies of
-the record with the real kernels (``core.apply``), stops where the turn passes to someone else (the
+the record with the real kernels (``G.step``), stops where the turn passes to someone else (the
 next player's armies have already advanced by then, so their damage is seen), and scores the
 position with :func:`evaluate`: walls towards the 8 that win at once, camps that widen where one can
 build, armies in the enemy's forts and enemies' armies in one's own, defended walls on the front
@@ -15,11 +15,11 @@ import numpy as np
 
 from frontierzoo.envs.common.engine import compiled
 from frontierzoo.envs.common.rng import seed_rng
-from frontierzoo.envs.forfort import core
 from frontierzoo.envs.forfort.env import GAME
-from frontierzoo.envs.forfort.content import WALL_KIND
-from frontierzoo.envs.forfort.state import (ARMIES, CARDS_PER_COLOUR, DEFENDED, LINES,
-                                            NUM_ACTIONS, SPACES, ST_MAIN, STATE_DTYPE)
+from frontierzoo.envs.forfort.places import (is_opponent, is_wall, teammate_of, top_card,
+                                             top_is_wall_of_kind)
+from frontierzoo.envs.forfort.state import (ARMIES, DEFENDED, FRONT_LINE, GRID, LINES, NUM_ACTIONS,
+                                            RECORD_DTYPE, SPACES, ST_MAIN)
 
 from ..base import Agent
 
@@ -50,30 +50,28 @@ def side_value(s, seat):
     walls = 0
     camps = 0
     for space in range(SPACES):
-        c = core.top_card(s, seat, space)
+        c = top_card(s, seat, space)
         if c < 0:
             continue
-        if core.is_wall(c):
+        if is_wall(c):
             walls += 1
         else:
             camps += 1
     v = W_WALL * walls + W_WALL_SQ * walls * walls + W_CAMP * camps
     n = s['num_players']
     for other in range(n):
-        if core.is_opponent(s, seat, other):
+        if is_opponent(s, seat, other):
             side = s['front'][seat, other]
-            for i in range(3):
-                space = LINES[side, 0, i]
-                c = core.top_card(s, seat, space)
-                if c >= 0 and core.is_wall(c) and WALL_KIND[c % CARDS_PER_COLOUR] == DEFENDED:
+            for i in range(GRID):
+                if top_is_wall_of_kind(s, seat, LINES[side, FRONT_LINE, i], DEFENDED):
                     v += W_DEFENDED_FRONT
         for k in range(ARMIES):
             fort = s['army_fort'][other, k]
             if fort < 0:
                 continue
-            if other == seat and core.is_opponent(s, seat, fort):
+            if other == seat and is_opponent(s, seat, fort):
                 v += W_MY_ARMY
-            elif fort == seat and core.is_opponent(s, seat, other):
+            elif fort == seat and is_opponent(s, seat, other):
                 v -= W_ENEMY_ARMY
     v += W_HAND * s['hand_count'][seat]
     if s['end_triggered'] != 0 and s['dungeon_size'][seat] > 0:
@@ -89,19 +87,19 @@ def evaluate(s, me):
     if G.to_act(s) < 0:
         if s['winner'][me]:
             for i in range(n):
-                if core.is_opponent(s, me, i) and s['winner'][i]:
+                if is_opponent(s, me, i) and s['winner'][i]:
                     return WIN / 2.0   # a shared win
             return WIN
         return -WIN
     mine = side_value(s, me)
     if s['teams'] != 0:
-        mine += side_value(s, (me + 2) % 4)
+        mine += side_value(s, teammate_of(me))
     best = -1e9
     for i in range(n):
-        if core.is_opponent(s, me, i):
+        if is_opponent(s, me, i):
             v = side_value(s, i)
             if s['teams'] != 0:
-                v += side_value(s, (i + 2) % 4)
+                v += side_value(s, teammate_of(i))
             best = max(best, v)
     return mine - best
 
@@ -174,8 +172,8 @@ class ForfortHeuristic(Agent):
 
     def __init__(self, seed=None):
         super().__init__(seed)
-        self._stack = np.zeros(MAX_DEPTH + 1, dtype=STATE_DTYPE)
-        self._raw = self._stack.view(np.uint8).reshape(MAX_DEPTH + 1, STATE_DTYPE.itemsize)
+        self._stack = np.zeros(MAX_DEPTH + 1, dtype=RECORD_DTYPE)
+        self._raw = self._stack.view(np.uint8).reshape(MAX_DEPTH + 1, RECORD_DTYPE.itemsize)
         self._masks = np.zeros((MAX_DEPTH + 1, NUM_ACTIONS), np.bool_)
 
     def act(self, observation, action_mask, info=None) -> int:

@@ -17,7 +17,7 @@ Every colour has the same 22 walls.
 import numpy as np
 
 from .state import (CATAPULT, CORNER, DEFENDED, DOOR, GUARD, MASON, NORMAL, NUM_SYMBOLS, RAM,
-                    SIEGE_TOWER, STRAIGHT, WALLS)
+                    SIEGE_TOWER, SLOTS, STRAIGHT, WALLS)
 
 # (shape, kind, symbols) of wall 0..21 of every colour.
 WALL_LIST = (
@@ -49,7 +49,7 @@ assert len(WALL_LIST) == WALLS
 WALL_SHAPE = np.array([w[0] for w in WALL_LIST], np.int64)
 WALL_KIND = np.array([w[1] for w in WALL_LIST], np.int64)
 # WALL_SYMBOLS[w] = (first symbol, second symbol or -1): the symbol slots a player chooses from.
-WALL_SYMBOLS = np.array([(w[2] + (-1,))[:2] for w in WALL_LIST], np.int64)
+WALL_SYMBOLS = np.array([(w[2] + (-1,))[:SLOTS] for w in WALL_LIST], np.int64)
 WALL_HAS = np.zeros((WALLS, NUM_SYMBOLS), np.bool_)
 for _w, (_shape, _kind, _syms) in enumerate(WALL_LIST):
     for _y in _syms:

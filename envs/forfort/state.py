@@ -1,4 +1,5 @@
-"""Forfort's state record and named constants: sizes, card ids, spaces, stages and action ranges.
+"""Forfort's state record and named constants: sizes, card ids, spaces, stages, the action ranges
+and the observation layout.
 
 Geometry. A fort is the 3x3 square around the dungeon, seen from its owner's chair: row 0 is the
 far side (towards the middle of the table), row 2 the near side, column 0 the left. Its 8 spaces
@@ -15,7 +16,7 @@ import numpy as np
 from ..common.layout import Layout
 from ..common.record import record_dtype
 
-MAX_SEATS = 4
+MIN_SEATS, MAX_SEATS = 2, 4
 COLOURS = 4
 CARDS_PER_COLOUR = 30
 WALLS = 22
@@ -29,22 +30,29 @@ STACK = 32                       # most cards one space can hold (covered cards 
 
 # Wall shapes and kinds; effect symbols.
 CORNER, STRAIGHT = 0, 1
+NUM_SHAPES = 2
 NORMAL, DOOR, DEFENDED = 0, 1, 2
+NUM_KINDS = 3
+SLOTS = 2                        # a wall bears one or two symbols: the slots a player picks from
 MASON, RAM, CATAPULT, SIEGE_TOWER, GUARD = 0, 1, 2, 3, 4
 NUM_SYMBOLS = 5
 SYMBOL_NAMES = ("mason", "battering ram", "catapult", "siege tower", "guard")
 SHAPE_NAMES = ("corner", "straight")
 KIND_NAMES = ("normal", "door", "defended")
+PAIR_USES = 2                    # a pair of siege towers or of guards fires its effect twice
 
 # Spaces.
 SPACES = 8
 SPACE_NAMES = ("NW", "N", "NE", "E", "SE", "S", "SW", "W")
 SPACE_ROW = np.array([0, 0, 0, 1, 2, 2, 2, 1], np.int64)
 SPACE_COL = np.array([0, 1, 2, 2, 2, 1, 0, 0], np.int64)
+GRID = 3                         # a fort is a GRID x GRID square, the dungeon in the middle
+DUNGEON_ROW, DUNGEON_COL = 1, 1
 GRID_SPACE = np.array([[0, 1, 2], [7, -1, 3], [6, 5, 4]], np.int64)   # (row, col) -> space; -1 dungeon
 
 # Army attack directions, in the attacked fort's frame.
 NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
+NUM_DIRECTIONS = 4
 DIRECTION_NAMES = ("north", "east", "south", "west")
 DIR_DROW = np.array([-1, 0, 1, 0], np.int64)
 DIR_DCOL = np.array([0, 1, 0, -1], np.int64)
@@ -63,14 +71,23 @@ LINES = np.array([
     [[0, 7, 6], [1, 5, -1], [2, 3, 4]],     # left side: column 0, 1, 2
     [[2, 3, 4], [1, 5, -1], [0, 7, 6]],     # right side: column 2, 1, 0
 ], np.int64)
+FRONT_LINE, SECOND_ROW, THIRD_ROW = 0, 1, 2   # k: the ram hits the front line, the catapult a row
+
 # Chairs round a square table, clockwise: 0 south, 1 west, 2 north, 3 east. A player at chair p
 # sees chair p+1 on their left, p+2 across, p+3 on their right.
+CHAIRS = 4
 TABLE_CHAIRS = np.array([[-1, -1, -1, -1], [-1, -1, -1, -1],   # by seat count, then seat
                          [0, 2, -1, -1], [0, 1, 2, -1], [0, 1, 2, 3]], np.int64)
-SIDE_TOWARDS = np.array([-1, SIDE_LEFT, SIDE_FAR, SIDE_RIGHT], np.int64)  # by (chair diff mod 4)
+SIDE_TOWARDS = np.array([-1, SIDE_LEFT, SIDE_FAR, SIDE_RIGHT], np.int64)  # by chair difference mod CHAIRS
 
 # Where an army is: a fort's seat, or one of these.
 ARMY_RESERVE, ARMY_OVERTHROWN = -1, -2
+
+# Scoring at the dungeon-out ending.
+WALL_POINTS = 2                  # a visible wall
+CAMP_POINTS = 1                  # a visible camp
+ARMY_POINTS = 1                  # one's army in an opponent's fort
+DUNGEON_BONUS = 2                # walls still in one's dungeon
 
 # Decision stages.
 ST_MAIN = 0          # play a card: build, use an effect, place a camp, or (only then) discard
@@ -95,7 +112,7 @@ STAGE_NAMES = ("play a card", "place the camp", "mason: choose a card", "mason: 
 # Action ranges (one flat Discrete space).
 ACTIONS = Layout("action")
 BUILD = ACTIONS.span("build", WALLS, SPACES, doc="build hand wall w on space s of my fort")
-EFFECT = ACTIONS.span("effect", WALLS, 2, doc="use symbol slot k of hand wall w")
+EFFECT = ACTIONS.span("effect", WALLS, SLOTS, doc="use symbol slot k of hand wall w")
 CAMP = ACTIONS.span("camp", WALLS, doc="discard hand wall w to place a camp")
 DISCARD = ACTIONS.span("discard", WALLS, doc="the forced discard of hand wall w")
 PICK = ACTIONS.span("pick", WALLS, doc="the mason takes wall w from my discard pile")
@@ -104,40 +121,90 @@ SPACE = ACTIONS.span("space", MAX_SEATS, SPACES, doc="space s of the fort of sea
 OPPONENT = ACTIONS.span("opponent", MAX_SEATS, doc="attack seat (me + r)")
 ROW = ACTIONS.span("row", 2, doc="the catapult hits the second (0) or third (1) row")
 ARMY = ACTIONS.span("army", MAX_SEATS, ARMIES, doc="overthrow army k of seat (me + r)")
-DIRECTION = ACTIONS.span("direction", 4, doc="the placed army attacks north, east, south or west")
+DIRECTION = ACTIONS.span("direction", NUM_DIRECTIONS,
+                         doc="the placed army attacks north, east, south or west")
 PAIR = ACTIONS.span("pair", NUM_SYMBOLS, doc="fire a pending pair of this symbol")
 DRAWBRIDGE = ACTIONS.span("drawbridge", SPACES, doc="lower the drawbridge on the door wall at space s")
 PASS = ACTIONS.span("pass", doc="keep the drawbridge up")
 NUM_ACTIONS = ACTIONS.size
-A_BUILD, A_EFFECT, A_CAMP, A_DISCARD = BUILD.start, EFFECT.start, CAMP.start, DISCARD.start
-A_PICK, A_PICK_TOP, A_SPACE, A_OPPONENT = PICK.start, PICK_TOP.start, SPACE.start, OPPONENT.start
-A_ROW, A_ARMY, A_DIRECTION, A_PAIR = ROW.start, ARMY.start, DIRECTION.start, PAIR.start
-A_DRAWBRIDGE, A_PASS = DRAWBRIDGE.start, PASS.start
 
-# Observation layout (seat-relative blocks, observer first).
-SPACE_FEATURES = 19   # present, wall, camp, kind x3, shape x2, symbols x5, height, drawbridge, armies x4
-SEAT_FEATURES = SPACES * SPACE_FEATURES + 36
+# Observation layout (seat-relative blocks, observer first). The features of one fort space and
+# of one seat are nested layouts, so observe() names every offset it writes.
+SPACE_FEATURE = Layout("space feature")
+F_PRESENT = SPACE_FEATURE.span("present", doc="a card is visible here")
+F_WALL = SPACE_FEATURE.span("wall", doc="the visible card is a wall")
+F_CAMP = SPACE_FEATURE.span("camp", doc="the visible card is a camp")
+F_KIND = SPACE_FEATURE.span("kind", NUM_KINDS, doc="the wall's kind: normal, door, defended")
+F_SHAPE = SPACE_FEATURE.span("shape", NUM_SHAPES, doc="the wall's shape: corner, straight")
+F_SYMBOLS = SPACE_FEATURE.span("symbols", NUM_SYMBOLS, doc="the wall's effect symbols")
+F_HEIGHT = SPACE_FEATURE.span("height", doc="cards on the space, covered ones too, / HEIGHT_SCALE")
+F_DRAWBRIDGE = SPACE_FEATURE.span("drawbridge", doc="the owner's drawbridge is down here")
+F_ARMIES = SPACE_FEATURE.span("armies", MAX_SEATS, doc="armies here, per owner from the observer on")
+
+SEAT_FEATURE = Layout("seat feature")
+SEAT_FORT = SEAT_FEATURE.span("fort", SPACES, SPACE_FEATURE.size, doc="each space of the fort")
+SEAT_PRESENT = SEAT_FEATURE.span("present", doc="the seat is at the table")
+SEAT_TEAMMATE = SEAT_FEATURE.span("teammate", doc="the seat is the observer's teammate")
+SEAT_DUNGEON = SEAT_FEATURE.span("dungeon", doc="walls left in the dungeon / WALLS")
+SEAT_ARROWS = SEAT_FEATURE.span("arrows", NUM_AXES, doc="the axis of the arrows on the dungeon's top card")
+SEAT_HAND = SEAT_FEATURE.span("hand", doc="cards in hand / WALLS")
+SEAT_CAMPS = SEAT_FEATURE.span("camps", doc="camps in reserve / CAMPS")
+SEAT_ARMIES_READY = SEAT_FEATURE.span("armies_ready", doc="armies in reserve / ARMIES")
+SEAT_ARMIES_DOWN = SEAT_FEATURE.span("armies_down", doc="armies overthrown / ARMIES")
+SEAT_DRAWBRIDGE_UP = SEAT_FEATURE.span("drawbridge_up", doc="the drawbridge token is in reserve")
+SEAT_TURNS = SEAT_FEATURE.span("turns", doc="regular turns completed / TURN_SCALE")
+SEAT_ON_TURN = SEAT_FEATURE.span("on_turn", doc="it is this seat's turn")
+SEAT_DISCARD = SEAT_FEATURE.span("discard", WALLS, doc="which of its walls are in its discard pile")
+
+HAND_FEATURE = Layout("hand feature")
+H_WALLS = HAND_FEATURE.span("walls", WALLS, doc="which walls are in my hand")
+H_SHAPES = HAND_FEATURE.span("shapes", NUM_SHAPES, doc="how many corner and straight walls")
+H_KINDS = HAND_FEATURE.span("kinds", NUM_KINDS, doc="how many normal, door and defended walls")
+H_SYMBOLS = HAND_FEATURE.span("symbols", NUM_SYMBOLS, doc="how many walls bear each symbol")
+
+EFFECT_FLAG = Layout("effect flag")
+E_USES = EFFECT_FLAG.span("uses", doc="uses of the effect left / PAIR_USES")
+E_BREACH = EFFECT_FLAG.span("breach", doc="a ram or catapult pair: defended walls fall too")
+E_MASON_FREE = EFFECT_FLAG.span("mason_free", doc="a mason pair: any space, arrows aside")
+
+TABLE_FEATURE = Layout("table feature")
+T_END = TABLE_FEATURE.span("end_triggered", doc="a dungeon ran out: the last round")
+T_SEATS = TABLE_FEATURE.span("seats", MAX_SEATS - MIN_SEATS + 1, doc="seat count one-hot: 2, 3, 4")
+T_TEAMS = TABLE_FEATURE.span("teams", doc="the team game")
+
+HEIGHT_SCALE = 8          # stack heights are seen in eighths: a space rarely holds more
+TURN_SCALE = WALLS        # a player draws one wall a turn, so a game lasts about this many turns
+
 OBSERVATION = Layout("block")
-OBS_SEATS = OBSERVATION.span("seats", MAX_SEATS, SEAT_FEATURES,
+OBS_SEATS = OBSERVATION.span("seats", MAX_SEATS, SEAT_FEATURE.size,
                              doc="per seat from the observer on: fort spaces, dungeon, counts, discards")
-OBS_HAND = OBSERVATION.span("hand", WALLS + 10, doc="my hand: which walls, shapes, kinds, symbols")
+OBS_HAND = OBSERVATION.span("hand", HAND_FEATURE.size, doc="my hand: which walls, shapes, kinds, symbols")
 OBS_STAGE = OBSERVATION.span("stage", NUM_STAGES, doc="the decision stage, one-hot")
 OBS_EFFECT = OBSERVATION.span("effect", NUM_SYMBOLS, doc="the effect being resolved")
-OBS_EFFECT_FLAGS = OBSERVATION.span("effect_flags", 3, doc="uses left, breach, mason free")
+OBS_EFFECT_FLAGS = OBSERVATION.span("effect_flags", EFFECT_FLAG.size, doc="uses left, breach, mason free")
 OBS_PAIRS = OBSERVATION.span("pairs", NUM_SYMBOLS, doc="pairs waiting to fire, per symbol")
 OBS_TARGET = OBSERVATION.span("target", MAX_SEATS, doc="the catapult's chosen opponent")
 OBS_MASON = OBSERVATION.span("mason_card", WALLS, doc="the wall the mason holds")
 OBS_GUARD = OBSERVATION.span("guard_space", MAX_SEATS, SPACES, doc="the space of the army being placed")
-OBS_TABLE = OBSERVATION.span("table", 5, doc="end triggered, seat count one-hot (2-4), team game")
+OBS_TABLE = OBSERVATION.span("table", TABLE_FEATURE.size,
+                             doc="end triggered, seat count one-hot (2-4), team game")
 OBS_SIZE = OBSERVATION.size
-STATE_SIZE = OBS_SIZE + MAX_SEATS * WALLS + MAX_SEATS * WALLS * 2
+
+# The full-information vector (state_vector): seat 0's observation, then what it hides.
+STATE = Layout("state block")
+STATE_VIEW = STATE.span("view", OBS_SIZE, doc="seat 0's observation")
+STATE_HANDS = STATE.span("hands", MAX_SEATS, WALLS, doc="every hand")
+DUNGEON_WALL, DUNGEON_ARROWS = 0, 1   # the two entries of each dungeon card below
+STATE_DUNGEONS = STATE.span("dungeons", MAX_SEATS, WALLS, 2,
+                            doc="every dungeon, bottom first: (wall + 1) / WALLS, (axis + 1) / NUM_AXES")
+STATE_SIZE = STATE.size
 
 # What some seat may not see: other players' hands, and the order (and, below the top card, the
 # arrows) of every dungeon. determinize re-deals these and nothing else (besides the rng).
 HIDDEN_FIELDS = ("hand", "dungeon", "dungeon_axis")
 
 # Flags are uint8: Numba cannot hold bool arrays inside records.
-STATE_DTYPE = record_dtype([
+RECORD_DTYPE = record_dtype([
     ("teams", np.int32),
     ("first_player", np.int32),
     ("turn_seat", np.int32),          # whose turn it is
@@ -163,7 +230,7 @@ STATE_DTYPE = record_dtype([
     ("drawbridge", np.int32, (MAX_SEATS,)),        # space of the lowered drawbridge, -1 in reserve
     ("played_card", np.int32),        # the hand wall whose effect is being used, -1 none
     ("effect", np.int32),             # the symbol being resolved, -1 none
-    ("effect_uses", np.int32),        # uses of it left (pairs of siege towers and guards: 2)
+    ("effect_uses", np.int32),        # uses of it left (pairs of siege towers and guards: PAIR_USES)
     ("breach", np.int32),             # ram/catapult pair: defended walls fall too
     ("mason_free", np.int32),         # mason pair: any space, the arrows do not matter
     ("target", np.int32),             # the catapult's chosen opponent

@@ -1,0 +1,79 @@
+"""a. Build a wall: where a wall may go (the arrows, camps, shapes, armies), covering what is
+there, the fort completed, and the pairs that identical symbols side by side form."""
+from ..common.jit import rule
+from .content import WALL_HAS, WALL_SHAPE
+from .places import is_camp, is_wall, push_card, return_drawbridge_from, top_card, wall_card
+from .scoring import win_at_once
+from .state import AXIS_SPACES, CARDS_PER_COLOUR, CORNER, NUM_SYMBOLS, SPACES
+
+
+@rule
+def shape_fits(wall, space):
+    """Corner walls go on the four corner spaces, straight walls next to the dungeon."""
+    return (WALL_SHAPE[wall] == CORNER) == (space % 2 == 0)
+
+
+@rule
+def arrows_point_at(s, seat, space):
+    """The two arrows on the back of the dungeon's top card point at two opposite spaces."""
+    n = s['dungeon_size'][seat]
+    if n == 0:
+        return False
+    axis = s['dungeon_axis'][seat, n - 1]
+    return AXIS_SPACES[axis, 0] == space or AXIS_SPACES[axis, 1] == space
+
+
+@rule
+def can_build_at(s, seat, wall, space, free):
+    """Wall placement: the right shape of space, no army there, and either a space the top
+    dungeon card's arrows point at or a space showing a camp (``free``: any space)."""
+    if not shape_fits(wall, space) or s['armies_here'][seat, space] > 0:
+        return False
+    if free:
+        return True
+    if arrows_point_at(s, seat, space):
+        return True
+    c = top_card(s, seat, space)
+    return c >= 0 and is_camp(c)
+
+
+@rule
+def can_build_anywhere(s, seat, wall, free):
+    for space in range(SPACES):
+        if can_build_at(s, seat, wall, space, free):
+            return True
+    return False
+
+
+@rule
+def fort_complete(s, seat):
+    """Every visible card a wall (the shapes already make 4 corners and 4 straights)."""
+    for space in range(SPACES):
+        c = top_card(s, seat, space)
+        if c < 0 or not is_wall(c):
+            return False
+    return True
+
+
+@rule
+def build_wall(s, seat, wall, space):
+    """Place a wall face up on a space of one's fort, covering what is there; a completed fort
+    wins at once, otherwise identical symbols side by side form pairs that fire."""
+    return_drawbridge_from(s, seat, space)
+    push_card(s, seat, space, wall_card(seat, wall))
+    if fort_complete(s, seat):
+        win_at_once(s, seat)
+        return
+    form_pairs(s, seat, wall, space)
+
+
+@rule
+def form_pairs(s, seat, wall, space):
+    """Combination effects: the new wall and a ring neighbour showing the same symbol make a pair."""
+    for d in (SPACES - 1, 1):
+        c = top_card(s, seat, (space + d) % SPACES)
+        if c >= 0 and is_wall(c):
+            other = c % CARDS_PER_COLOUR
+            for y in range(NUM_SYMBOLS):
+                if WALL_HAS[wall, y] and WALL_HAS[other, y]:
+                    s['pairs'][y] += 1

@@ -1,0 +1,148 @@
+"""Cards and where they lie: card ids, the seats round the table, the spaces of a fort, and the
+moves of cards between dungeon, hand, fort and discard pile that every other rule is made of."""
+from ..common.jit import rule
+from .content import WALL_KIND
+from .state import CARDS_PER_COLOUR, DEFENDED, FIRST_ARMY, FIRST_CAMP, MAX_SEATS, WALLS
+
+# --------------------------------------------------------------------------- cards
+
+
+@rule
+def wall_card(seat, wall):
+    """The card id of wall ``wall`` of ``seat``'s colour (colour = seat)."""
+    return seat * CARDS_PER_COLOUR + wall
+
+
+@rule
+def camp_card(seat, k):
+    """The card id of camp ``k`` of ``seat``'s colour."""
+    return seat * CARDS_PER_COLOUR + FIRST_CAMP + k
+
+
+@rule
+def army_card(seat, k):
+    """The card id of army ``k`` of ``seat``'s colour."""
+    return seat * CARDS_PER_COLOUR + FIRST_ARMY + k
+
+
+@rule
+def is_wall(card):
+    return card % CARDS_PER_COLOUR < WALLS
+
+
+@rule
+def is_camp(card):
+    k = card % CARDS_PER_COLOUR
+    return FIRST_CAMP <= k < FIRST_ARMY
+
+
+# --------------------------------------------------------------------------- seats
+
+
+@rule
+def is_teammate(s, a, b):
+    """Four players in teams: teammates sit diagonally opposite (seats 0+2 against 1+3)."""
+    return s['teams'] != 0 and a != b and a % 2 == b % 2
+
+
+@rule
+def teammate_of(seat):
+    """The teammate across the table, in the team game."""
+    return (seat + 2) % MAX_SEATS
+
+
+@rule
+def is_opponent(s, a, b):
+    return a != b and not is_teammate(s, a, b)
+
+
+@rule
+def rel_seat(s, seat, rel):
+    """The seat ``rel`` places after ``seat`` in turn order (actions name seats this way)."""
+    return (seat + rel) % s['num_players']
+
+
+# --------------------------------------------------------------------------- spaces
+
+
+@rule
+def top_card(s, seat, space):
+    """The visible card of a space, -1 if it holds none."""
+    h = s['height'][seat, space]
+    if h == 0:
+        return -1
+    return s['fort'][seat, space, h - 1]
+
+
+@rule
+def top_is_wall_of_kind(s, seat, space, kind):
+    c = top_card(s, seat, space)
+    return c >= 0 and is_wall(c) and WALL_KIND[c % CARDS_PER_COLOUR] == kind
+
+
+@rule
+def is_empty_space(s, seat, space):
+    """No card and no army on it."""
+    return s['height'][seat, space] == 0 and s['armies_here'][seat, space] == 0
+
+
+# --------------------------------------------------------------------------- moving cards
+
+
+@rule
+def draw_card(s, seat):
+    """Draw the top wall of the dungeon into the hand; an emptied dungeon triggers the end."""
+    n = s['dungeon_size'][seat]
+    if n == 0:
+        return
+    w = s['dungeon'][seat, n - 1]
+    s['dungeon_size'][seat] = n - 1
+    s['hand'][seat, w] = True
+    s['hand_count'][seat] += 1
+    if n - 1 == 0:
+        s['end_triggered'] = 1
+
+
+@rule
+def take_from_hand(s, seat, wall):
+    s['hand'][seat, wall] = False
+    s['hand_count'][seat] -= 1
+
+
+@rule
+def discard_wall(s, seat, wall):
+    """A wall of ``seat``'s colour goes on their discard pile."""
+    s['discard'][seat, wall_card(seat, wall)] = True
+
+
+@rule
+def push_card(s, fort, space, card):
+    h = s['height'][fort, space]
+    s['fort'][fort, space, h] = card
+    s['height'][fort, space] = h + 1
+
+
+@rule
+def return_drawbridge_from(s, fort, space):
+    """The drawbridge token comes back when its space is destroyed or covered."""
+    if s['drawbridge'][fort] == space:
+        s['drawbridge'][fort] = -1
+
+
+@rule
+def destroy_space(s, fort, space):
+    """Destroy every card on a space: all go to the attacked player's own discard pile."""
+    for i in range(s['height'][fort, space]):
+        s['discard'][fort, s['fort'][fort, space, i]] = True
+        s['fort'][fort, space, i] = -1
+    s['height'][fort, space] = 0
+    return_drawbridge_from(s, fort, space)
+
+
+@rule
+def can_destroy(s, fort, space, breach):
+    """A space can be destroyed if it holds a card and its visible card is not a defended wall
+    (a pair of rams or catapults destroys defended walls too)."""
+    if s['height'][fort, space] == 0:
+        return False
+    return breach != 0 or not top_is_wall_of_kind(s, fort, space, DEFENDED)
