@@ -204,7 +204,6 @@ PEERS = {
     "catanatron": ("Catanatron 4 players (random)", lambda: catanatron_loop),
 }
 ALWAYS = ("connect_four_v3", "texas_holdem_no_limit_v6", "openspiel_connect_four")
-AEC_TARGET_PEER = "connect_four_v3"   # bench_targets["aec_vs_connect_four"] is over this peer
 
 
 # --------------------------------------------------------------------------- start-up times
@@ -377,11 +376,16 @@ def _targets(res) -> list:
         if "rollout_steps_per_s" in targets:
             t = targets["rollout_steps_per_s"]
             out.append(f"- {name} jitted rollouts >= {t:,} steps/s: {roll:,.0f} {_pass(roll >= t)}")
-        if "aec_vs_connect_four" in targets:
-            t, c4 = targets["aec_vs_connect_four"], peer.get(AEC_TARGET_PEER)
-            label = PEERS[AEC_TARGET_PEER][0].split(" (")[0]
-            out.append(f"- {name} AEC loop >= {t:g}x {label}: "
-                       + (f"{aec / c4[0]:.1f}x {_pass(aec / c4[0] >= t)}" if c4 else "not measured (peer not installed)"))
+        games = ours["rows"][2][1][1]
+        for kind, ours_fig, what in (("aec_vs", aec, "AEC loop decisions/s"),
+                                     ("rollout_games_vs", games, "jitted rollouts games/s")):
+            for key, t in targets.get(kind, {}).items():
+                fig = peer.get(key)
+                label = PEERS[key][0].split(" (")[0]
+                theirs = None if not fig else (fig[0] if kind == "aec_vs" else fig[1])
+                out.append(f"- {name} {what} >= {t:g}x {label}'s: "
+                           + (f"{ours_fig / theirs:.1f}x {_pass(ours_fig / theirs >= t)}" if theirs
+                              else "not measured (peer not installed)"))
         if ours["game"] not in startup:
             continue
         cold, cached, prof = startup[ours["game"]]

@@ -100,7 +100,7 @@ def test_bench_quick_prints_the_table(capsys, monkeypatch):
                 "forfort_v0 (2p): jitted random_rollouts"):
         assert row in out
     assert "OpenSpiel connect_four | not installed: open_spiel" in out
-    assert "Targets" in out and "forfort_v0 (2p) AEC loop >= " in out
+    assert "Targets" in out and "forfort_v0 (2p) AEC loop decisions/s >= 2x PettingZoo connect_four_v3" in out
 
 
 def test_bench_shows_a_games_own_peers_beside_it(monkeypatch):

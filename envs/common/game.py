@@ -74,7 +74,10 @@ class Game:
     arena_games: int = 100          # games per pairing in `frontierzoo arena` by default
     arena_limits: dict = {}         # agent name -> seat counts it plays by default (slow agents)
     bench_peers: tuple = ()         # extra peers `frontierzoo bench` measures beside this game
-    bench_targets: dict = {}        # "rollout_steps_per_s", "aec_vs_connect_four", "cold_compile_s"
+    # bench targets: "rollout_steps_per_s", "cold_compile_s" (absolute); "aec_vs" and
+    # "rollout_games_vs": {peer: least ratio} of our AEC decisions/s over the peer's steps/s, and of
+    # our rollout games/s over the peer's games/s (peers: benchmarks/throughput.py's PEERS)
+    bench_targets: dict = {}
 
     @property
     def folder(self) -> str:

@@ -32,8 +32,9 @@ fort space) names the offsets inside a repeated block.
 from __future__ import annotations
 
 from numba import types
-from numba.core.imputils import lower_constant
-from numba.extending import models, overload_attribute, overload_method, register_model, typeof_impl
+from numba.core.imputils import lower_builtin, lower_constant, lower_getattr_generic
+from numba.core.typing.templates import AttributeTemplate, bound_function, infer_getattr, signature
+from numba.extending import models, register_model, typeof_impl
 
 MAX_AXES = 3
 
@@ -135,14 +136,21 @@ class Layout:
 
 
 # --------------------------------------------------------------------------- compiled spans
+# Spans are typed and lowered directly (a typing template and LLVM constants) rather than through
+# @overload: an overload compiles a small function for every span and method a kernel uses, which
+# cost Forfort ~1.8 s of cold compile; this costs nothing beyond the arithmetic itself.
+
+
 class SpanType(types.Type):
     """Numba's type of a :class:`Span`: it carries start, shape and strides, so a span used in
-    a jitted function is a constant and its methods compile to plain arithmetic."""
+    a compiled function is a constant and its methods compile to plain integer arithmetic (the
+    indices of a valid id are non-negative, so truncating division is floor division here)."""
 
     def __init__(self, name, start, shape, strides):
         self.start = start
         self.shape = shape
         self.strides = strides
+        self.stop = start + strides[0] * shape[0]
         super().__init__(name=f"Span({name}, {start}, {shape})")
 
 
@@ -159,49 +167,70 @@ def _lower_span(context, builder, ty, pyval):
     return context.get_dummy_value()
 
 
-def _attr(getter):
-    def overload(span):
-        value = getter(span)
-        return lambda span: value
-    return overload
+@infer_getattr
+class _SpanAttributes(AttributeTemplate):
+    key = SpanType
+
+    def generic_resolve(self, ty, attr):
+        if attr in ("start", "stop", "size"):
+            return types.intp
+
+    @bound_function("span.at")
+    def resolve_at(self, ty, args, kws):
+        if not kws and (len(args) == len(ty.shape) or (ty.shape == (1,) and not args)):
+            if all(isinstance(a, types.Integer) for a in args):
+                return signature(types.intp, *args)
+
+    @bound_function("span.has")
+    def resolve_has(self, ty, args, kws):
+        if not kws and len(args) == 1 and isinstance(args[0], types.Integer):
+            return signature(types.boolean, *args)
+
+    @bound_function("span.split")
+    def resolve_split(self, ty, args, kws):
+        if not kws and len(args) == 1 and isinstance(args[0], types.Integer):
+            ret = types.intp if len(ty.shape) == 1 else types.UniTuple(types.intp, len(ty.shape))
+            return signature(ret, *args)
 
 
-overload_attribute(SpanType, "start")(_attr(lambda t: t.start))
-overload_attribute(SpanType, "stop")(_attr(lambda t: t.start + t.strides[0] * t.shape[0]))
-overload_attribute(SpanType, "size")(_attr(lambda t: t.strides[0] * t.shape[0]))
+@lower_getattr_generic(SpanType)
+def _span_getattr(context, builder, ty, val, attr):
+    value = {"start": ty.start, "stop": ty.stop, "size": ty.stop - ty.start}[attr]
+    return context.get_constant(types.intp, value)
 
 
-@overload_method(SpanType, "at")
-def _span_at(span, i=0, j=0, k=0):
-    start = span.start
-    st = span.strides + (0,) * (MAX_AXES - len(span.strides))
-
-    def impl(span, i=0, j=0, k=0):
-        return start + i * st[0] + j * st[1] + k * st[2]
-    return impl
+def _intp(context, builder, sig, args):
+    return [context.cast(builder, v, t, types.intp) for v, t in zip(args[1:], sig.args[1:])]
 
 
-@overload_method(SpanType, "has")
-def _span_has(span, a):
-    start = span.start
-    stop = span.start + span.strides[0] * span.shape[0]
+@lower_builtin("span.at", SpanType, types.VarArg(types.Any))
+def _span_at(context, builder, sig, args):
+    ty = sig.args[0]
+    a = context.get_constant(types.intp, ty.start)
+    for i, st in zip(_intp(context, builder, sig, args), ty.strides):
+        a = builder.add(a, builder.mul(i, context.get_constant(types.intp, st)))
+    return a
 
-    def impl(span, a):
-        return start <= a and a < stop
-    return impl
+
+@lower_builtin("span.has", SpanType, types.Integer)
+def _span_has(context, builder, sig, args):
+    ty = sig.args[0]
+    (a,) = _intp(context, builder, sig, args)
+    lo = builder.icmp_signed("<=", context.get_constant(types.intp, ty.start), a)
+    hi = builder.icmp_signed("<", a, context.get_constant(types.intp, ty.stop))
+    return builder.and_(lo, hi)
 
 
-@overload_method(SpanType, "split")
-def _span_split(span, a):
-    start = span.start
-    if len(span.shape) == 1:
-        return lambda span, a: a - start
-    if len(span.shape) == 2:
-        s0 = span.strides[0]
-        return lambda span, a: ((a - start) // s0, (a - start) % s0)
-    s0, s1 = span.strides[0], span.strides[1]
-
-    def impl(span, a):
-        r = a - start
-        return (r // s0, (r % s0) // s1, r % s1)
-    return impl
+@lower_builtin("span.split", SpanType, types.Integer)
+def _span_split(context, builder, sig, args):
+    ty = sig.args[0]
+    (a,) = _intp(context, builder, sig, args)
+    r = builder.sub(a, context.get_constant(types.intp, ty.start))
+    out = []
+    for st in ty.strides:
+        c = context.get_constant(types.intp, st)
+        out.append(builder.sdiv(r, c))
+        r = builder.srem(r, c)
+    if len(out) == 1:
+        return out[0]
+    return context.make_tuple(builder, sig.return_type, out)

@@ -31,7 +31,7 @@ class ForfortGame(Game):
                     ({"num_players": 4, "teams": True}, 3, 3))
     arena_games = 100
     arena_limits = {"mcts": (2,)}   # MCTS is slow: 2-player games only unless named
-    bench_targets = {"rollout_steps_per_s": 1_000_000, "aec_vs_connect_four": 2.0, "cold_compile_s": 20.0}
+    bench_targets = {"rollout_steps_per_s": 1_000_000, "aec_vs": {"connect_four_v3": 2.0}, "cold_compile_s": 20.0}
     invariant_names = INVARIANT_NAMES
 
     def options(self, num_players, teams=False):

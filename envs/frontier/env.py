@@ -48,7 +48,7 @@ class FrontierGame(Game):
     arena_games = 10
     arena_limits = {"mcts": ()}     # MCTS takes ~45 s a Frontier game: only when named
     bench_peers = ("catanatron",)
-    bench_targets = {"aec_vs_connect_four": 2.0}
+    bench_targets = {"aec_vs": {"connect_four_v3": 2.0, "catanatron": 3.0}, "rollout_games_vs": {"catanatron": 100.0}}
     invariant_names = dict(core.INVARIANT_NAMES)
 
     def options(self, num_players, hidden_harbours=False, fixed_island=False):
