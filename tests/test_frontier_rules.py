@@ -117,7 +117,7 @@ def legal(s):
 
 
 def act(s, a):
-    assert a in legal(s), f"{GAME.describe_action(s, a)} is not legal; phase {S.STAGE_NAMES[s['stage']]}"
+    assert a in legal(s), f"{GAME.describe_action(s, a)} is not legal; stage {S.STAGE_NAMES[s['stage']]}"
     core.apply(s, a)
     assert core.check_invariants(s) == 0, GAME.invariant_names[core.check_invariants(s)]
 
