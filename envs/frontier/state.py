@@ -1,4 +1,4 @@
-"""Frontier's state record, its named constants, action-id ranges and the island's topology.
+"""Frontier's state record, its named constants, the action and observation layouts, the island.
 
 The island is the 19-hex hexagon of radius 2 (rows of 3, 4, 5, 4, 3 hexes) with its 54 corners and
 72 edges. Geometry is computed once at import in integer "doubled" coordinates (x in units of
@@ -91,7 +91,7 @@ NUM_REPLIES = 4
 # proposer should give instead (1-2 of a resource). See RULES.md, "Trading".
 MAX_TRADE_COUNT = 2
 
-# --------------------------------------------------------------------------- action ids
+# --------------------------------------------------------------------------- actions
 NUM_HEXES = 19
 NUM_CORNERS = 54
 NUM_EDGES = 72
