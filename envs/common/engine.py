@@ -58,21 +58,20 @@ def compiled(game) -> ModuleType:
     that a compiled function can call ``G.step(s, a)`` on a global ``G = compiled(game)``:
 
     ``deal(buf, i, num_players, opts, seed)`` (zero record ``i`` of a batch's bytes, deal a game
-    into it and return it), ``step(s, a)`` (count the decision, clear the rewards, apply), ``legal_mask``, ``observe``, ``to_act``, ``rewards``,
-    ``scores``, ``determinize``, ``check_invariants``, and ``jit``, the decorator to compile
-    functions over them, cached under the game's fingerprint and named after the game.
+    into it and return it), ``step(s, a)`` (count the decision, clear the rewards, apply),
+    ``legal_mask``, ``observe``, ``to_act``, ``rewards``, ``scores``, ``determinize``,
+    ``check_invariants``, and ``jit``, the decorator to compile functions over them, cached under
+    the game's fingerprint and named after the game.
+
+    ``deal`` calls ``init`` itself rather than through another wrapper: every rule is its own
+    compiled library, optimised again with all it links, so each wrapper level above ``init``
+    re-optimised the whole game once more (~1.3 s of Forfort's cold compile a level).
     """
     if game.name not in _COMPILED:
         core = game.core
         per_game = game_rule(game.name)
         init = inline(core.init)
         apply = inline(core.apply)
-
-        @per_game
-        def new_game(s, num_players, opts, seed):
-            """Deal a game into a zeroed record."""
-            start_record(s, num_players, seed)
-            init(s, opts)
 
         itemsize = game.dtype.itemsize
         dtype = game.dtype
@@ -82,7 +81,8 @@ def compiled(game) -> ModuleType:
             """Zero record ``i`` of a batch given as its bytes and deal a game into it; return it."""
             fresh(buf, i, itemsize)
             s = buf.view(dtype)[i]
-            new_game(s, num_players, opts, seed)
+            start_record(s, num_players, seed)
+            init(s, opts)
             return s
 
         @per_game
