@@ -6,7 +6,8 @@ import numpy as np
 from ..common.game import Game
 from . import core
 from .content import WALL_KIND, WALL_SHAPE, WALL_SYMBOLS
-from .state import (ACTIONS, HIDDEN_FIELDS, OBSERVATION, A_ARMY, A_BUILD, A_CAMP, A_DIRECTION, A_DISCARD, A_DRAWBRIDGE, A_EFFECT,
+from .state import (MAX_SEATS, NUM_AXES, NUM_CARDS, NUM_SYMBOLS, SIDE_RIGHT, STACK, ST_END_TURN, WEST,
+                    ACTIONS, HIDDEN_FIELDS, OBSERVATION, A_ARMY, A_BUILD, A_CAMP, A_DIRECTION, A_DISCARD, A_DRAWBRIDGE, A_EFFECT,
                     A_OPPONENT, A_PAIR, A_PASS, A_PICK, A_PICK_TOP, A_ROW, A_SPACE, ARMIES,
                     ARMY_OVERTHROWN, ARMY_RESERVE, AXIS_NAMES, CARDS_PER_COLOUR, DIRECTION_NAMES,
                     NUM_ACTIONS, OBS_SIZE, SHAPE_NAMES, SPACE_NAMES, SPACES,
@@ -60,6 +61,20 @@ class ForfortGame(Game):
     arena_games = 100
     arena_limits = {"mcts": (2,)}   # MCTS is slow: 2-player games only unless named
     bench_targets = {"rollout_steps_per_s": 1_000_000, "aec_vs_connect_four": 2.0, "cold_compile_s": 20.0}
+    # Every field's range, checked before a loaded record reaches compiled code (common/saves.py).
+    field_ranges = {
+        "teams": (0, 1), "first_player": (0, MAX_SEATS - 1), "turn_seat": (0, MAX_SEATS - 1),
+        "stage": (0, ST_END_TURN), "end_triggered": (0, 1), "extra_turn": (0, 1),
+        "chair": (-1, MAX_SEATS - 1), "front": (-1, SIDE_RIGHT), "turns": (0, 10 * WALLS),
+        "dungeon": (0, WALLS - 1), "dungeon_axis": (0, NUM_AXES - 1), "dungeon_size": (0, WALLS),
+        "hand": (0, 1), "hand_count": (0, WALLS), "fort": (-1, NUM_CARDS - 1), "height": (0, STACK),
+        "discard": (0, 1), "camp_reserve": (0, 1), "army_fort": (ARMY_OVERTHROWN, MAX_SEATS - 1),
+        "army_space": (-1, SPACES - 1), "army_dir": (-1, WEST), "armies_here": (0, MAX_SEATS * ARMIES),
+        "drawbridge": (-1, SPACES - 1), "played_card": (-1, WALLS - 1), "effect": (-1, NUM_SYMBOLS - 1),
+        "effect_uses": (0, 2), "breach": (0, 1), "mason_free": (0, 1), "target": (-1, MAX_SEATS - 1),
+        "pending_card": (-1, WALLS - 1), "pending_from_top": (0, 1), "guard_fort": (-1, MAX_SEATS - 1),
+        "guard_space": (-1, SPACES - 1), "pairs": (0, 2 * SPACES), "winner": (0, 1),
+    }
     invariant_names = {
         core.INV_CARD_PLACES: "a card is not in exactly one place",
         core.INV_ARMY_ON_CARDS: "an army shares its space with fort cards",
