@@ -68,6 +68,7 @@ class Game:
                         "``reward=\"vp\"`` adds each step's change in the seat's score margin.")
     version_history: tuple = ("v0: first release.",)
     invariant_names: dict = {}      # check_invariants code -> what broke
+    field_ranges: dict = {}         # record field -> (lo, hi): a loaded record is refused outside
 
     # Per-game settings read by the tools (a new game states its own; nothing outside reads names)
     golden_cases: tuple = ()        # (config, env seed, policy seed) of each golden playthrough
