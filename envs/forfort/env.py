@@ -39,7 +39,8 @@ class ForfortGame(Game):
     invariant_names = INVARIANT_NAMES
     # Every field's range, checked before a loaded record reaches compiled code (common/saves.py).
     field_ranges = {
-        "teams": (0, 1), "arrow_axes": (TWO_AXES, NUM_AXES), "first_player": (0, MAX_SEATS - 1), "turn_seat": (0, MAX_SEATS - 1),
+        "teams": (0, 1), "arrow_axes": (TWO_AXES, NUM_AXES), "first_player": (0, MAX_SEATS - 1),
+        "turn_seat": (0, MAX_SEATS - 1),
         "stage": (0, ST_END_TURN), "end_triggered": (0, 1), "extra_turn": (0, 1),
         "chair": (-1, MAX_SEATS - 1), "front": (-1, SIDE_RIGHT), "turns": (0, WALLS),
         "dungeon": (0, WALLS - 1), "dungeon_axis": (0, NUM_AXES - 1), "dungeon_size": (0, WALLS),

@@ -20,10 +20,10 @@ from .content import WALL_HAS
 from .fort import fort_complete, shape_fits
 from .places import army_card, camp_card, is_camp, is_opponent, is_teammate, is_wall, top_is_wall_of_kind, wall_card
 from .scoring import side_points
-from .state import (ARMIES, ARMY_OVERTHROWN, ARMY_RESERVE, CAMPS, CARDS_PER_COLOUR, CATAPULT, CHAIRS, DOOR,
+from .state import (ARMIES, ARMY_RESERVE, CAMPS, CARDS_PER_COLOUR, CATAPULT, CHAIRS, DOOR,
                     GUARD, MASON, MAX_SEATS, NUM_AXES, NUM_CARDS, NUM_SYMBOLS, RAM, SIDE_TOWARDS,
-                    SIEGE_TOWER, SPACES, STACK, ST_CAMP_SPACE, ST_DIRECTION, ST_DRAWBRIDGE, ST_FIRST_CAMP,
-                    ST_GUARD, ST_MAIN, ST_MASON_PICK, ST_MASON_SPACE, ST_OVER, ST_PAIR, ST_ROW, ST_TARGET,
+                    SIEGE_TOWER, SPACES, ST_CAMP_SPACE, ST_DIRECTION, ST_DRAWBRIDGE, ST_FIRST_CAMP,
+                    ST_MAIN, ST_MASON_PICK, ST_MASON_SPACE, ST_OVER, ST_PAIR, ST_ROW, ST_TARGET,
                     START_HAND, TABLE_CHAIRS, TWO_AXES, WALLS)
 
 INV_CARD_PLACES = 1
@@ -189,8 +189,10 @@ def effect_ok(s, stage):
 def stage_ok(s):
     """Live: the seat to act is the one whose turn it is, at a decision stage, with the effect
     fields telling that stage's story; over: nobody acts and nothing is in progress (pairs may
-    wait: the fort was completed first)."""
+    wait: the fort was completed first). No drawbridge's extra turn is pending between steps."""
     stage = s['stage']
+    if s['extra_turn'] != 0:                           # set and spent within one step
+        return False
     if stage == ST_OVER:
         return s['actor'] == -1 and effect_idle(s)
     if stage > ST_OVER or s['actor'] != s['turn_seat']:

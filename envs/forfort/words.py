@@ -14,7 +14,7 @@ import numpy as np
 from .content import WALL_HAS, WALL_KIND, WALL_SHAPE, WALL_SYMBOLS
 from .state import (ARMIES, ARMY, ARMY_OVERTHROWN, ARMY_RESERVE, BUILD, CAMP, CARDS_PER_COLOUR, DEFENDED,
                     DIR_DCOL, DIR_DROW, DIRECTION, DIRECTION_NAMES, DISCARD, DRAWBRIDGE, EFFECT, FIRST_ARMY,
-                    FIRST_CAMP, GRID, GRID_SPACE, NUM_ACTIONS, NUM_SYMBOLS, OPPONENT, PAIR, PICK, PICK_TOP, ROW,
+                    GRID, GRID_SPACE, NUM_ACTIONS, NUM_SYMBOLS, OPPONENT, PAIR, PICK, PICK_TOP, ROW,
                     SHAPE_NAMES, SPACE, SPACE_COL, SPACE_NAMES, SPACE_ROW, SPACES, ST_CAMP_SPACE,
                     ST_FIRST_CAMP, ST_GUARD, ST_MASON_SPACE, ST_OVER, SYMBOL_NAMES, WALLS)
 
@@ -80,10 +80,10 @@ def describe_action(s, a, viewer=None) -> str:
     if viewer is None:
         return _in_my_words(s, a, seat, n)
     me = seat_word(seat, viewer)
-    my = poss_word(seat, viewer)
+    my = "your" if seat == viewer else "their"      # the actor's own, the actor being the subject
 
     def fort(j):
-        return f"{poss_word(j, viewer)} fort"
+        return f"{my if j == seat else poss_word(j, viewer)} fort"
 
     if BUILD.has(a):
         w, space = BUILD.split(a)
@@ -97,9 +97,9 @@ def describe_action(s, a, viewer=None) -> str:
     if DISCARD.has(a):
         return f"{verb(seat, viewer, 'discard')} {wall_name(DISCARD.split(a))} (nothing else is possible)"
     if PICK.has(a):
-        return f"{my} mason takes {wall_name(PICK.split(a))} from {my} discard pile"
+        return f"{poss_word(seat, viewer)} mason takes {wall_name(PICK.split(a))} from {my} discard pile"
     if PICK_TOP.has(a):
-        return f"{my} mason takes the top card of {my} dungeon"
+        return f"{poss_word(seat, viewer)} mason takes the top card of {my} dungeon"
     if SPACE.has(a):
         rel, space = SPACE.split(a)
         where = f"{SPACE_NAMES[space]} of {fort((seat + rel) % n)}"
@@ -109,7 +109,7 @@ def describe_action(s, a, viewer=None) -> str:
         if stage == ST_CAMP_SPACE:
             return f"{verb(seat, viewer, 'place')} a camp on {where}"
         if stage == ST_MASON_SPACE and s["pending_card"] >= 0:
-            return f"{my} mason builds {wall_name(int(s['pending_card']))} on {where}"
+            return f"{poss_word(seat, viewer)} mason builds {wall_name(int(s['pending_card']))} on {where}"
         if stage == ST_GUARD:
             return f"{verb(seat, viewer, 'place')} an army on {where}"
         return f"{me}: {where}"
@@ -121,13 +121,14 @@ def describe_action(s, a, viewer=None) -> str:
     if ROW.has(a):
         target = int(s["target"])
         of = f" of {fort(target)}" if target >= 0 else ""
-        return f"{my} catapult hits the {ROW_NAMES[ROW.split(a)]} row{of}"
+        return f"{poss_word(seat, viewer)} catapult hits the {ROW_NAMES[ROW.split(a)]} row{of}"
     if ARMY.has(a):
         rel, k = ARMY.split(a)
         owner = (seat + rel) % n
-        return f"{verb(seat, viewer, 'overthrow')} {poss_word(owner, viewer)} army {k}{_army_place(s, owner, k, viewer)}"
+        army = f"{poss_word(owner, viewer)} army {k}{_army_place(s, owner, k, viewer)}"
+        return f"{verb(seat, viewer, 'overthrow')} {army}"
     if DIRECTION.has(a):
-        return f"{my} army will march {DIRECTION_NAMES[DIRECTION.split(a)]}"
+        return f"{poss_word(seat, viewer)} army will march {DIRECTION_NAMES[DIRECTION.split(a)]}"
     if PAIR.has(a):
         return f"{verb(seat, viewer, 'fire')} the {SYMBOL_NAMES[PAIR.split(a)]} pair"
     if DRAWBRIDGE.has(a):
@@ -255,32 +256,35 @@ def _pairs_formed(before, after, j, viewer) -> list:
     return out
 
 
-def _dungeon_events(before, after, j, viewer) -> list:
-    """Cards drawn (their faces only to the drawer), dungeon tops struck by siege towers or taken by
-    a mason pair (public), and the dungeon's count."""
-    out = []
+def _dungeon_events(before, after, j, viewer):
+    """What left j's dungeon, in two lists: what the effects did (tops struck by siege towers or
+    revealed by a mason pair: public, faces named) and the cards j drew (faces only to j). The
+    dungeon's count closes the last of them."""
+    effects, draws = [], []
     size_was, size_now = int(before["dungeon_size"][j]), int(after["dungeon_size"][j])
     struck = [int(before["dungeon"][j, i]) for i in range(size_was)
               if after["discard"][j, j * CARDS_PER_COLOUR + before["dungeon"][j, i]]]
     if struck:
         names = "; ".join(wall_name(w) for w in struck)
-        out.append(f"siege tower destroys the top card{'s' if len(struck) > 1 else ''} of "
-                   f"{poss_word(j, viewer)} dungeon: {names}")
-    if after["pending_card"] >= 0 and after["pending_from_top"] and before["pending_card"] < 0:
-        out.append(f"the top card of {poss_word(j, viewer)} dungeon is {wall_name(int(after['pending_card']))}")
+        effects.append(f"{poss_word(int(before['turn_seat']), viewer)} siege tower destroys the top "
+                       f"card{'s' if len(struck) > 1 else ''} of {poss_word(j, viewer)} dungeon: {names}")
+    if (j == after["turn_seat"] and after["pending_card"] >= 0 and after["pending_from_top"]
+            and before["pending_card"] < 0):
+        effects.append(f"the top card of {poss_word(j, viewer)} dungeon is {wall_name(int(after['pending_card']))}")
     drawn = np.flatnonzero(after["hand"][j] & ~before["hand"][j])
     if drawn.size:
         if j == viewer:
-            out.append("you draw " + "; ".join(wall_name(int(w)) for w in drawn))
+            draws.append("you draw " + "; ".join(wall_name(int(w)) for w in drawn))
         else:
-            out.append(f"{verb(j, viewer, 'draw')} {drawn.size} card{'s' if drawn.size > 1 else ''}")
+            draws.append(f"{verb(j, viewer, 'draw')} {drawn.size} card{'s' if drawn.size > 1 else ''}")
     if size_now != size_was:
+        last = draws or effects
         count = f"dungeon {size_was} -> {size_now}"
-        if out:
-            out[-1] += f" ({count})"
+        if last:
+            last[-1] += f" ({count})"
         else:
-            out.append(f"{poss_word(j, viewer)} {count}")
-    return out
+            effects.append(f"{poss_word(j, viewer)} {count}")
+    return effects, draws
 
 
 def events(before, after, viewer=None) -> list:
@@ -299,10 +303,14 @@ def events(before, after, viewer=None) -> list:
         if lost:
             out.append(f"destroyed in {poss_word(j, viewer)} fort: " + ", ".join(lost))
         out += _pairs_formed(before, after, j, viewer)
+    drawn = []
     for j in range(n):
-        out += _dungeon_events(before, after, j, viewer)
+        struck, draws = _dungeon_events(before, after, j, viewer)
+        out += struck
+        drawn += draws
         if before["drawbridge"][j] >= 0 and after["drawbridge"][j] < 0:
             out.append(f"{poss_word(j, viewer)} drawbridge comes back: its door wall is gone or covered")
+    out += drawn
     live = after["stage"] != ST_OVER
     seat = int(after["turn_seat"])
     extra = before["drawbridge"][seat] < 0 <= after["drawbridge"][seat] and after["turn_seat"] == before["turn_seat"]
