@@ -272,6 +272,31 @@ def armies_ok(s, j):
 
 
 @rule
+def armies_here_ok(s):
+    """Each space's army count is the number of armies on it: every space holding an army counts
+    them right, and the counts add up to the armies in forts (so the rest are 0)."""
+    n = s['num_players']
+    total = 0
+    for j in range(n):
+        for space in range(SPACES):
+            total += s['armies_here'][j, space]
+    for j in range(n):
+        for k in range(ARMIES):
+            fort = s['army_fort'][j, k]
+            if fort < 0:
+                continue
+            total -= 1
+            space = s['army_space'][j, k]
+            count = 0
+            for o in range(n):
+                for m in range(ARMIES):
+                    count += s['army_fort'][o, m] == fort and s['army_space'][o, m] == space
+            if count != s['armies_here'][fort, space]:
+                return False
+    return total == 0
+
+
+@rule
 def first_camps_ok(s):
     """During the set-up's camps nothing but the set-up has happened: 3 cards in every hand, 19 in
     every dungeon, no turn played, and a first camp down in exactly the forts of the players before
@@ -434,15 +459,8 @@ def check_invariants(s):
     for c in range(NUM_CARDS):
         if where[c] != 1:
             return INV_CARD_PLACES
-    here = np.zeros((MAX_SEATS, SPACES), np.int64)
-    for j in range(n):
-        for k in range(ARMIES):
-            if s['army_fort'][j, k] >= 0:
-                here[s['army_fort'][j, k], s['army_space'][j, k]] += 1
-    for j in range(n):
-        for space in range(SPACES):
-            if here[j, space] != s['armies_here'][j, space]:
-                return INV_COUNTS
+    if not armies_here_ok(s):
+        return INV_COUNTS
     if not first_camps_ok(s):
         return INV_SET_UP
     if not turns_ok(s):
