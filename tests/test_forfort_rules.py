@@ -7,14 +7,16 @@ import pytest
 
 from frontierzoo.envs import forfort_v0
 from frontierzoo.envs.common.engine import new_record
-from frontierzoo.envs.forfort import armies, core, places, scoring
+from frontierzoo.envs.forfort import armies, core, effects, invariants, places, render, scoring
 from frontierzoo.envs.forfort.env import GAME
 from frontierzoo.envs.forfort.state import (
     ARMY, ARMY_OVERTHROWN, ARMY_RESERVE, BUILD, CAMP, CARDS_PER_COLOUR, DIRECTION, DISCARD,
     DRAWBRIDGE, EAST, EFFECT, FIRST_CAMP, NORTH, NUM_ACTIONS, OPPONENT, PAIR, PASS, PICK, PICK_TOP,
-    ROW, SIDE_FAR, SIDE_LEFT, SIDE_RIGHT, SOUTH, SPACE, ST_DIRECTION, ST_DRAWBRIDGE, ST_GUARD,
-    ST_MAIN, ST_MASON_PICK, ST_MASON_SPACE, ST_OVER, ST_PAIR, ST_ROW, ST_TARGET, WALLS, WEST)
+    ROW, SIDE_FAR, SIDE_LEFT, SIDE_RIGHT, SOUTH, SPACE, ST_DIRECTION, ST_DRAWBRIDGE, ST_FIRST_CAMP,
+    ST_GUARD, ST_MAIN, ST_MASON_PICK, ST_MASON_SPACE, ST_OVER, ST_PAIR, ST_ROW, ST_TARGET, WALLS, WEST,
+    OBS_SEATS, SEAT_FORT, F_CAMP, OBS_EFFECT_FLAGS, E_BREACH, E_MASON_FREE, ST_RESOLVE, MASON)
 from frontierzoo.envs.forfort.turn import settle, start_turn
+from frontierzoo.envs.forfort.words import wall_name
 
 # The designed walls (content.py), by what is printed on them.
 CORNER_MASON, STRAIGHT_MASON, CORNER_RAM, STRAIGHT_RAM = 0, 1, 2, 3
@@ -42,7 +44,9 @@ def position(n=2, teams=False, hands=None, dungeons=None, forts=None, discards=N
 
     hands: {seat: [walls]}; dungeons: {seat: [walls, bottom first]} (walls placed nowhere else
     go below them, in the dungeon); forts: {(seat, space): [cards, bottom first]};
-    discards: {seat: [cards]}. The top dungeon card's arrows point along ``top_axis``.
+    discards: {seat: [cards]}. The top dungeon card's arrows point along ``top_axis``. A first
+    camp that no fort holds lies destroyed in its owner's discard pile (every player places one
+    at the set-up). player_0 played first: the players before ``turn`` have had their turn.
     """
     s = new_record(GAME, n, 0, teams=teams)
     hands, dungeons, forts, discards = hands or {}, dungeons or {}, forts or {}, discards or {}
@@ -53,6 +57,9 @@ def position(n=2, teams=False, hands=None, dungeons=None, forts=None, discards=N
     s["discard"][:] = 0
     s["camp_reserve"][:n] = 1
     s["drawbridge"][:] = -1
+    for seat in range(n):
+        if not any(camp(seat) in cards for cards in forts.values()):
+            discards = {**discards, seat: list(discards.get(seat, [])) + [camp(seat)]}
     for (fort, space), cards in forts.items():
         for c in cards:
             places.push_card(s, fort, space, c)
@@ -80,6 +87,7 @@ def position(n=2, teams=False, hands=None, dungeons=None, forts=None, discards=N
                 s["camp_reserve"][seat, k] = 0
     s["first_player"] = 0
     s["turns"][:] = 0
+    s["turns"][:turn] = 1
     start_turn(s, turn)
     settle(s)
     assert core.check_invariants(s) == 0
@@ -87,10 +95,11 @@ def position(n=2, teams=False, hands=None, dungeons=None, forts=None, discards=N
 
 
 def empty_dungeon(s, seat):
-    """Move every card of ``seat``'s dungeon to its discard pile."""
+    """Move every card of ``seat``'s dungeon to its discard pile: the last round begins."""
     for i in range(s["dungeon_size"][seat]):
         s["discard"][seat, wall(seat, s["dungeon"][seat, i])] = 1
     s["dungeon_size"][seat] = 0
+    s["end_triggered"] = 1
     assert core.check_invariants(s) == 0
 
 
@@ -131,11 +140,37 @@ def test_setup_dungeon_of_22_hand_of_3_and_one_camp_in_the_fort():
     env.reset(seed=3)
     s = env.record
     for seat in range(4):
-        # the first player has already... not drawn: nothing is played before the first decision
+        # nothing is played before the first decision: the camps are the players' first choices
         assert s["hand_count"][seat] == 3
         assert s["dungeon_size"][seat] == 22 - 3
-        assert (s["height"][seat] > 0).sum() == 1 and s["camp_reserve"][seat].sum() == 3
+        assert (s["height"][seat] > 0).sum() == 0 and s["camp_reserve"][seat].sum() == 4
         assert (s["army_fort"][seat] == ARMY_RESERVE).all() and s["drawbridge"][seat] == -1
+    for _ in range(4):
+        env.step(int(env.legal_actions()[0]))
+    for seat in range(4):
+        assert (s["height"][seat] > 0).sum() == 1 and s["camp_reserve"][seat].sum() == 3
+        assert s["hand_count"][seat] == 3 and s["dungeon_size"][seat] == 22 - 3
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_setup_each_player_places_a_first_camp_in_turn_order_from_the_first_player(n):
+    """Set-up step 4 is the player's choice: from the first player on, each places a camp on one
+    of the 8 spaces of their own fort, seeing the camps already down; then the first turn."""
+    s = new_record(GAME, n, 5)
+    first = int(s["first_player"])
+    assert s["stage"] == ST_FIRST_CAMP and s["actor"] == first and s["turn_seat"] == first
+    for i in range(n):
+        seat = (first + i) % n
+        assert s["actor"] == seat and s["stage"] == ST_FIRST_CAMP
+        assert legal(s) == {space_of(0, space) for space in range(8)}   # own fort, any space
+        space = (3 * i) % 8
+        play(s, space_of(0, space))
+        assert visible(s, seat, space) == camp(seat, 0)
+        seen = np.zeros(GAME.obs_size, np.float32)
+        core.observe(s, (seat + 1) % n, seen)       # the next player sees the camp now
+        assert seen[OBS_SEATS.at(n - 1, SEAT_FORT.at(space, F_CAMP.start))] == 1.0
+    assert s["stage"] == ST_MAIN and s["actor"] == first and s["turns"].sum() == 0
+    assert all(s["camp_reserve"][j].sum() == 3 for j in range(n))
 
 
 def test_setup_arrows_are_turned_at_random_at_every_shuffle():
@@ -147,6 +182,25 @@ def test_setup_arrows_are_turned_at_random_at_every_shuffle():
         axes |= set(env.record["dungeon_axis"][0, :19].tolist())
         tops.add(tuple(env.record["dungeon"][0, :19]))
     assert axes == {0, 1, 2, 3} and len(tops) == 20
+
+
+@pytest.mark.parametrize("arrows,axes", [("four", {AXIS_NS, AXIS_EW, AXIS_NE_SW, AXIS_NW_SE}),
+                                         ("two", {AXIS_NS, AXIS_EW})])
+def test_arrows_point_along_four_axes_or_with_the_two_reading_along_two(arrows, axes):
+    """"four" (the default): the arrows point at corners too, so corner walls can be built by the
+    arrows; "two": quarter turns of orthogonal arrows only. determinize redraws the hidden arrows
+    the same way."""
+    seen = set()
+    for seed in range(10):
+        env = forfort_v0.env(num_players=2, arrows=arrows)
+        env.reset(seed=seed)
+        seen |= set(env.record["dungeon_axis"][:2, :19].ravel().tolist())
+        t = env.record.copy()
+        core.determinize(t, 0)
+        seen |= set(t["dungeon_axis"][:2, :19].ravel().tolist())
+    assert seen == axes
+    with pytest.raises(ValueError, match="arrows"):
+        forfort_v0.env(arrows="three")
 
 
 @pytest.mark.parametrize("n,me,other,side", [
@@ -362,7 +416,7 @@ def test_team_game_camps_may_go_in_the_teammates_fort():
     play(s, CAMP.at(CORNER_RAM))
     assert space_of(2, NW) in legal(s) and space_of(1, NW) not in legal(s)
     play(s, space_of(2, NW))
-    assert visible(s, 2, NW) == camp(0, 0)
+    assert visible(s, 2, NW) == camp(0, 1)   # camp 0 went down at the set-up
 
 
 def test_team_game_guard_overthrows_an_army_in_the_teammates_fort():
@@ -439,6 +493,40 @@ def test_two_pairs_fire_both_in_the_chosen_order():
     assert s["discard"][0, wall(0, STRAIGHT_MASON)] and s["discard"][0, wall(0, CORNER_GUARD)]
     # the ram pair then had no target and lapsed; the drawbridge (a door) is offered
     assert s["stage"] == ST_DRAWBRIDGE and s["pairs"].sum() == 0
+
+
+def observe(s, seat):
+    out = np.zeros(GAME.obs_size, np.float32)
+    core.observe(s, seat, out)
+    return out
+
+
+def test_pair_powers_end_with_their_effect():
+    """A ram pair's breach and a mason pair's free building last as long as their effect: the next
+    player's observation shows neither, nor a top card the mason pair put back."""
+    flags = OBS_EFFECT_FLAGS.start
+    s = position(turn=1, hands={0: [CORNER_GUARD], 1: [STRAIGHT_RAM]}, top_axis=AXIS_NS,
+                 forts={(1, NW): [wall(1, CORNER_RAM)], (0, NE): [wall(0, CORNER_DEFENDED_RAM_GUARD)]})
+    play(s, build(STRAIGHT_RAM, N))
+    assert s["breach"] == 1 and observe(s, 1)[flags + E_BREACH.start] == 1.0
+    play(s, OPPONENT.at(1))
+    assert s["actor"] == 0 and s["breach"] == 0 and observe(s, 0)[flags + E_BREACH.start] == 0.0
+    s = position(hands={0: [STRAIGHT_MASON], 1: [CORNER_GUARD]}, top_axis=AXIS_NS,
+                 forts={(0, NW): [wall(0, CORNER_MASON)]}, dungeons={0: [STRAIGHT_GUARD, CORNER_TOWER]})
+    play(s, build(STRAIGHT_MASON, N), PICK_TOP.at(), space_of(0, SE))
+    assert s["actor"] == 1 and s["mason_free"] == 0 and observe(s, 1)[flags + E_MASON_FREE.start] == 0.0
+    # a mason pair's top card that fits nowhere (armies on every corner) goes back: nothing held
+    s = position(hands={0: [CORNER_GUARD], 1: [CORNER_GUARD]}, top_axis=AXIS_NS,
+                 dungeons={0: [STRAIGHT_GUARD, CORNER_TOWER]})
+    for space, heading in ((NW, NORTH), (NE, NORTH), (SE, SOUTH), (SW, SOUTH)):
+        armies.place_army(s, 1, 0, space, heading)
+    effects.start_effect(s, MASON, True)   # the mason pair fires
+    s["stage"] = ST_RESOLVE
+    settle(s)
+    assert legal(s) == {PICK_TOP.at()}
+    play(s, PICK_TOP.at())
+    assert s["hand"][0, CORNER_TOWER] == 1   # back on the dungeon, then the turn's draw
+    assert s["pending_card"] == -1 and s["pending_from_top"] == 0 and s["mason_free"] == 0
 
 
 # --------------------------------------------------------------------------- the end
@@ -521,7 +609,7 @@ def test_team_scores_add_both_forts():
 
 def test_a_player_with_an_empty_dungeon_can_still_be_attacked():
     s = position(turn=1, hands={1: [STRAIGHT_RAM]}, forts={(0, N): [wall(0, STRAIGHT_GUARD)]})
-    s["end_triggered"] = 1
+    empty_dungeon(s, 0)
     play(s, effect(STRAIGHT_RAM), OPPONENT.at(1))
     assert s["height"][0, N] == 0
 
@@ -539,3 +627,187 @@ def test_discard_piles_are_public():
     after = np.zeros(env.game.obs_size, np.float32)
     core.observe(s, 1, after)
     assert not np.array_equal(before, after)
+
+
+# --------------------------------------------------------------------------- trust: saves and secrets
+
+
+def _corrupt_army_in_own_fort(s):
+    armies.place_army(s, 0, 0, N, EAST)
+
+
+def _corrupt_army_facing_the_dungeon(s):
+    armies.place_army(s, 1, 0, N, SOUTH)
+
+
+def _corrupt_camp_on_a_wall(s):
+    s["camp_reserve"][0, 1] = 0
+    places.push_card(s, 0, NW, camp(0, 1))
+
+
+def _corrupt_card_above_a_stack(s):
+    s["fort"][0, NW, 3] = wall(0, CORNER_GUARD)
+
+
+def _corrupt_empty_seat(s):
+    s["discard"][3, 7] = 1
+
+
+def _corrupt_breach_outside_a_pair(s):
+    s["breach"] = 1
+
+
+def _corrupt_mason_space_without_a_card(s):
+    s["stage"] = ST_MASON_SPACE
+    s["effect"] = MASON
+    s["effect_uses"] = 1
+    s["mason_free"] = 1
+
+
+def _corrupt_last_round_without_an_empty_dungeon(s):
+    s["end_triggered"] = 1
+
+
+def _corrupt_turns_out_of_order(s):
+    s["turns"][0] = 0   # player_0 played first, and player_1 is on turn
+
+
+def _corrupt_winner_in_a_live_game(s):
+    s["winner"][1] = 1
+
+
+def _corrupt_first_player_off_the_table(s):
+    s["first_player"] = 3
+
+
+def _corrupt_teams_with_two_players(s):
+    s["teams"] = 1
+
+
+def _corrupt_arrows_three_ways(s):
+    s["arrow_axes"] = 3
+
+
+@pytest.mark.parametrize("corrupt,code", [
+    (_corrupt_army_in_own_fort, invariants.INV_ARMY),
+    (_corrupt_army_facing_the_dungeon, invariants.INV_ARMY),
+    (_corrupt_camp_on_a_wall, invariants.INV_FOREIGN_CARD),
+    (_corrupt_card_above_a_stack, invariants.INV_STACK),
+    (_corrupt_empty_seat, invariants.INV_EMPTY_SEAT),
+    (_corrupt_breach_outside_a_pair, invariants.INV_STAGE),
+    (_corrupt_mason_space_without_a_card, invariants.INV_STAGE),
+    (_corrupt_last_round_without_an_empty_dungeon, invariants.INV_LAST_ROUND),
+    (_corrupt_turns_out_of_order, invariants.INV_TURNS),
+    (_corrupt_winner_in_a_live_game, invariants.INV_WINNER),
+    (_corrupt_first_player_off_the_table, invariants.INV_TABLE),
+    (_corrupt_teams_with_two_players, invariants.INV_TABLE),
+    (_corrupt_arrows_three_ways, invariants.INV_TABLE),
+], ids=lambda x: x.__name__[len("_corrupt_"):] if callable(x) else str(x))
+def test_invariants_accept_only_positions_the_rules_reach(corrupt, code):
+    """Every invariant names a position no play reaches; a save holding one is refused before
+    compiled code sees it (a first player off the table used to pass turns round forever)."""
+    s = position(turn=1, hands={0: [CORNER_GUARD], 1: [STRAIGHT_RAM]}, forts={(0, NW): [wall(0, CORNER_RAM)]})
+    assert core.check_invariants(s) == 0
+    corrupt(s)
+    assert core.check_invariants(s) == code
+    env = forfort_v0.env()
+    env.reset(seed=0)
+    header_and_record = env.save()
+    record = header_and_record[-GAME.dtype.itemsize:]
+    bad = header_and_record[:-len(record)] + np.array(s).tobytes()
+    bad_header = bad.replace(b'"seat": 0', b'"seat": 1').replace(b'"agent_selection": "player_0"',
+                                                                 b'"agent_selection": "player_1"')
+    with pytest.raises(ValueError, match="invariant"):
+        forfort_v0.env().load(bad_header)
+
+
+def test_invariants_hold_through_the_set_up_and_refuse_a_camp_placed_out_of_turn():
+    s = new_record(GAME, 3, 8)
+    assert core.check_invariants(s) == 0
+    later = (int(s["first_player"]) + 1) % 3
+    armies.place_camp(s, later, later, NW)   # the next player's camp, before its turn
+    assert core.check_invariants(s) == invariants.INV_SET_UP
+
+
+def test_private_perturbation_swaps_a_hand_wall_with_the_dungeons_bottom_card():
+    """The perturbation the hidden-information tests use changes only what the seat alone holds:
+    its hand against the dungeon's bottom card, which no siege tower reaches before the seat
+    decides again; the top card, which the others' towers reveal, stays."""
+    s = position(hands={0: [CORNER_GUARD, STRAIGHT_RAM]})
+    p = s.copy()
+    assert GAME.perturb_private(p, 0, np.random.default_rng(0))
+    n = s["dungeon_size"][0]
+    assert p["dungeon"][0, n - 1] == s["dungeon"][0, n - 1] and p["dungeon"][0, 0] != s["dungeon"][0, 0]
+    assert (p["dungeon"][0, 1:n] == s["dungeon"][0, 1:n]).all()
+    assert p["hand"][0, s["dungeon"][0, 0]] == 1 and p["hand"][0].sum() == 2
+    assert core.check_invariants(p) == 0
+    # four cards left: two pairs of siege towers could reach the bottom one
+    shallow = position(hands={0: [CORNER_GUARD]}, discards={0: [
+        wall(0, w) for w in range(WALLS) if w not in (CORNER_GUARD, CORNER_MASON, STRAIGHT_MASON, CORNER_RAM,
+                                                      STRAIGHT_RAM)]})
+    assert shallow["dungeon_size"][0] == 4 and core.check_invariants(shallow) == 0
+    assert not GAME.perturb_private(shallow, 0, np.random.default_rng(0))
+
+
+# --------------------------------------------------------------------------- words and pictures
+
+
+def step_words(s, a, viewer):
+    """The decision and the events that follow it, as ``viewer`` hears them."""
+    before = s.copy()
+    said = GAME.describe_action(s, a, viewer)
+    play(s, a)
+    return said, GAME.events(before, s, viewer)
+
+
+def test_words_speak_to_the_viewer_and_tell_only_what_it_may_see():
+    s = position(turn=1, hands={0: [CORNER_GUARD], 1: [STRAIGHT_RAM]}, top_axis=AXIS_NS)
+    a = build(STRAIGHT_RAM, N)
+    assert GAME.describe_action(s, a) == "build straight wall [battering ram] on N"   # the actor's words
+    assert GAME.describe_action(s, a, 1) == "you build straight wall [battering ram] on N of your fort"
+    drawn = wall_name(int(s["dungeon"][1, s["dungeon_size"][1] - 1]))
+    said, heard = step_words(s.copy(), a, 0)
+    assert said == "player_1 builds straight wall [battering ram] on N of their fort"
+    assert "player_1 draws 1 card (dungeon 21 -> 20)" in heard and "your turn" in heard
+    assert drawn not in " ".join(heard)                     # another's drawn card stays hidden
+    assert f"you draw {drawn} (dungeon 21 -> 20)" in step_words(s.copy(), a, 1)[1]
+    assert drawn not in " ".join(step_words(s.copy(), a, None)[1])   # the narrator tells counts
+
+
+def test_events_tell_what_happened_between_decisions():
+    # an army destroys a camp as it advances
+    s = position(turn=0, hands={0: [CORNER_GUARD], 1: [STRAIGHT_RAM]}, forts={(0, NW): [camp(0)]})
+    armies.place_army(s, 1, 0, W, NORTH)
+    _, heard = step_words(s, CAMP.at(CORNER_GUARD), 0)
+    _, heard = step_words(s, space_of(0, SE), 0)
+    assert "player_1's army in your fort advances to NW, destroying camp" in heard
+    # a catapult empties a row; a siege tower strikes a dungeon's top card (its face is public now)
+    forts = {(0, W): [wall(0, STRAIGHT_GUARD)], (0, E): [camp(0), wall(0, STRAIGHT_MASON)]}
+    s = position(turn=1, hands={0: [CORNER_GUARD], 1: [STRAIGHT_CATAPULT]}, forts=forts)
+    play(s, effect(STRAIGHT_CATAPULT), OPPONENT.at(1))
+    _, heard = step_words(s, ROW.at(0), 0)
+    assert "destroyed in your fort: E straight wall [mason] (+1 covered), W straight wall [guard]" in heard
+    s = position(turn=1, hands={0: [CORNER_RAM], 1: [STRAIGHT_TOWER]}, dungeons={0: [CORNER_GUARD, STRAIGHT_MASON]})
+    play(s, effect(STRAIGHT_TOWER))
+    _, heard = step_words(s, OPPONENT.at(1), None)
+    assert ("player_1's siege tower destroys the top card of player_0's dungeon: straight wall [mason] "
+            "(dungeon 21 -> 20)") in heard
+    # the drawbridge: two cards drawn and an extra turn
+    s = position(hands={0: [STRAIGHT_DOOR_GUARD, CORNER_RAM]}, top_axis=AXIS_NS)
+    play(s, build(STRAIGHT_DOOR_GUARD, N))
+    said, heard = step_words(s, DRAWBRIDGE.at(N), 1)
+    assert said == "player_0 lowers the drawbridge on N"
+    assert "player_0 draws 2 cards (dungeon 20 -> 18)" in heard and "player_0's extra turn (the drawbridge)" in heard
+
+
+def test_pictures_name_the_decision_and_draw_the_whole_table():
+    """A person follows the game from the pictures: the decision and its effect on top, every fort
+    with its counts, and the key (render.render_rgb)."""
+    s = new_record(GAME, 2, 3)
+    assert render.decision_words(s) == f"set-up: player_{int(s['first_player'])} places their first camp"
+    s = position(turn=1, hands={0: [CORNER_GUARD], 1: [STRAIGHT_CATAPULT]}, forts={(0, W): [wall(0, STRAIGHT_GUARD)]})
+    play(s, effect(STRAIGHT_CATAPULT), OPPONENT.at(1))
+    assert render.decision_words(s) == "player_1 to act: choose the row (catapult, aimed at player_0)"
+    assert "player_1 to act: choose the row" in render.render_text(s)
+    picture = render.render_rgb(s)
+    assert picture.dtype == np.uint8 and picture.shape[2] == 3 and picture.shape[0] > 500

@@ -9,17 +9,18 @@ advances, draws, the end of a turn) up to the next decision.
 """
 from ..common.jit import kernel
 from ..common.rng import randint, shuffle
-from .armies import apply_camp_space, mask_camp_space, place_camp
+from .armies import apply_camp_space, mask_camp_space
 from .effects import (apply_direction, apply_guard, apply_mason_pick, apply_mason_space, apply_pair,
                       apply_row, apply_target, mask_direction, mask_guard, mask_mason_pick,
                       mask_mason_space, mask_pair, mask_row, mask_target)
 from .invariants import check_invariants
 from .places import draw_card
 from .scoring import side_points
-from .state import (ARMY_RESERVE, CAMPS, CHAIRS, NUM_AXES, SIDE_TOWARDS, SPACES, ST_CAMP_SPACE,
-                    ST_DIRECTION, ST_DRAWBRIDGE, ST_GUARD, ST_MAIN, ST_MASON_PICK, ST_MASON_SPACE,
+from .state import (ARMY_RESERVE, CAMPS, CHAIRS, SIDE_TOWARDS, ST_CAMP_SPACE, ST_DIRECTION,
+                    ST_DRAWBRIDGE, ST_FIRST_CAMP, ST_GUARD, ST_MAIN, ST_MASON_PICK, ST_MASON_SPACE,
                     ST_PAIR, ST_RESOLVE, ST_ROW, ST_TARGET, START_HAND, TABLE_CHAIRS, WALLS)
-from .turn import apply_drawbridge, apply_play_card, mask_drawbridge, mask_play_card, settle, start_turn
+from .turn import (apply_drawbridge, apply_first_camp, apply_play_card, begin_first_camps,
+                   mask_drawbridge, mask_first_camp, mask_play_card, settle)
 from .view import determinize, observe, state_vector
 
 __all__ = ["init", "legal_mask", "apply", "scores", "observe", "state_vector", "determinize",
@@ -29,10 +30,12 @@ __all__ = ["init", "legal_mask", "apply", "scores", "observe", "state_vector", "
 @kernel
 def init(s, opts):
     """Player set-up: shuffle 22 walls into the dungeon with the arrows turned at random, draw 3,
-    place a camp, agree the front lines; the first player is drawn at random. (The engine has
-    zeroed the record: only what does not start at zero is set.)"""
+    agree the front lines; the first player is drawn at random, and the players then place their
+    first camps, from the first player on (the first decisions). (The engine has zeroed the
+    record: only what does not start at zero is set.)"""
     num_players = s['num_players']
     s['teams'] = opts[0]
+    s['arrow_axes'] = opts[1]
     s['played_card'] = -1
     s['effect'] = -1
     s['target'] = -1
@@ -55,20 +58,15 @@ def init(s, opts):
     for seat in range(num_players):
         for w in range(WALLS):
             s['dungeon'][seat, w] = w
-            s['dungeon_axis'][seat, w] = randint(s['rng'], NUM_AXES)
+            s['dungeon_axis'][seat, w] = randint(s['rng'], s['arrow_axes'])
         shuffle(s['rng'], s['dungeon'][seat], WALLS)
         s['dungeon_size'][seat] = WALLS
         for k in range(CAMPS):
             s['camp_reserve'][seat, k] = True
         for _ in range(START_HAND):
             draw_card(s, seat)
-    # Each player places one camp on a space of their fort; the rulebook leaves the space to the
-    # player, so the set-up draws it at random (RULES.md, "Set-up").
-    for seat in range(num_players):
-        place_camp(s, seat, seat, randint(s['rng'], SPACES))
     s['first_player'] = randint(s['rng'], num_players)
-    start_turn(s, s['first_player'])
-    settle(s)
+    begin_first_camps(s)
 
 
 @kernel
@@ -81,6 +79,8 @@ def legal_mask(s, mask):
     stage = s['stage']
     if stage == ST_MAIN:
         return mask_play_card(s, seat, mask)
+    if stage == ST_FIRST_CAMP:
+        return mask_first_camp(s, seat, mask)
     if stage == ST_CAMP_SPACE:
         return mask_camp_space(s, seat, mask)
     if stage == ST_MASON_PICK:
@@ -109,6 +109,8 @@ def apply(s, action):
     stage = s['stage']
     if stage == ST_MAIN:
         apply_play_card(s, seat, action)
+    elif stage == ST_FIRST_CAMP:
+        apply_first_camp(s, seat, action)
     elif stage == ST_CAMP_SPACE:
         apply_camp_space(s, seat, action)
     elif stage == ST_MASON_PICK:
@@ -127,9 +129,10 @@ def apply(s, action):
         apply_pair(s, seat, action)
     elif stage == ST_DRAWBRIDGE:
         apply_drawbridge(s, seat, action)
-    if s['stage'] == stage:
+    if s['stage'] == stage and s['actor'] == seat:
         s['stage'] = ST_RESOLVE   # the decision is done: on with the automatic steps
-    settle(s)   # a decision that asks another question (a space, a row...) stops at it at once
+    settle(s)   # a decision that asks another question (a space, a row...), or the same one of the
+    #             next player (the set-up's camps), stops at it at once
 
 
 @kernel

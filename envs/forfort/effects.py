@@ -49,9 +49,12 @@ def effect_stage(symbol):
 @rule
 def finish_effect(s):
     """The effect is over: the card that was played for it goes on its owner's discard pile
-    (only now, so a mason cannot rebuild the very card it was played from)."""
+    (only now, so a mason cannot rebuild the very card it was played from), and the pair's powers
+    end with it (the next effect, and the next player, see no breach or free mason)."""
     s['effect'] = -1
     s['effect_uses'] = 0
+    s['breach'] = 0
+    s['mason_free'] = 0
     w = s['played_card']
     if w >= 0:
         discard_wall(s, s['turn_seat'], w)
@@ -115,6 +118,7 @@ def apply_mason_pick(s, seat, a):
     # The revealed top card fits nowhere (armies hold every space of its shape): it goes back.
     s['dungeon_size'][seat] += 1
     s['pending_card'] = -1
+    s['pending_from_top'] = 0
     use_done(s)
 
 

@@ -57,10 +57,14 @@ DIRECTION_NAMES = ("north", "east", "south", "west")
 DIR_DROW = np.array([-1, 0, 1, 0], np.int64)
 DIR_DCOL = np.array([0, 1, 0, -1], np.int64)
 
-# The two arrows on a dungeon card's back point at two opposite spaces: four ways to turn a card.
+# The two arrows on a dungeon card's back point at two opposite spaces, along one of four axes
+# (RULES.md, "The arrows"). The ``arrows`` option: "four" turns the cards to all four axes (the
+# default), "two" to the first two only (quarter turns of a card with orthogonal arrows).
 AXIS_SPACES = np.array([[1, 5], [3, 7], [2, 6], [0, 4]], np.int64)
 AXIS_NAMES = ("N-S", "E-W", "NE-SW", "NW-SE")
 NUM_AXES = 4
+TWO_AXES = 2                     # N-S and E-W only
+ARROW_READINGS = {"four": NUM_AXES, "two": TWO_AXES}   # the option -> axes the cards are turned to
 
 # Sides of a fort (front lines) and the lines parallel to them: LINES[side, k] are the spaces of the
 # k-th row counted from that side (k = 0 the front line, 1 the second row, 2 the third row).
@@ -90,23 +94,25 @@ ARMY_POINTS = 1                  # one's army in an opponent's fort
 DUNGEON_BONUS = 2                # walls still in one's dungeon
 
 # Decision stages.
-ST_MAIN = 0          # play a card: build, use an effect, place a camp, or (only then) discard
-ST_CAMP_SPACE = 1    # where the camp card goes
-ST_MASON_PICK = 2    # which card the mason builds (discard pile, or the dungeon top for a pair)
-ST_MASON_SPACE = 3   # where the mason builds it
-ST_TARGET = 4        # which opponent the ram, catapult or siege tower attacks
-ST_ROW = 5           # which row the catapult hits
-ST_GUARD = 6         # guard: place an army, or overthrow an invader
-ST_DIRECTION = 7     # the placed army's attack direction
-ST_PAIR = 8          # several pairs formed: which fires next
-ST_DRAWBRIDGE = 9    # use the drawbridge, or not
-ST_OVER = 10
-NUM_STAGES = 11      # the decision stages above are observed; the three below are passed through
-ST_RESOLVE = 11      # effects and pairs still to fire
-ST_AFTER_PLAY = 12   # the card is played: drawbridge next
-ST_END_TURN = 13     # draw, then the next turn
-STAGE_NAMES = ("play a card", "place the camp", "mason: choose a card", "mason: choose a space",
-               "choose the opponent", "choose the row", "guard", "army direction",
+ST_FIRST_CAMP = 0    # set-up: where one's first camp goes (each seat in turn order)
+ST_MAIN = 1          # play a card: build, use an effect, place a camp, or (only then) discard
+ST_CAMP_SPACE = 2    # where the camp card goes
+ST_MASON_PICK = 3    # which card the mason builds (discard pile, or the dungeon top for a pair)
+ST_MASON_SPACE = 4   # where the mason builds it
+ST_TARGET = 5        # which opponent the ram, catapult or siege tower attacks
+ST_ROW = 6           # which row the catapult hits
+ST_GUARD = 7         # guard: place an army, or overthrow an invader
+ST_DIRECTION = 8     # the placed army's attack direction
+ST_PAIR = 9          # several pairs formed: which fires next
+ST_DRAWBRIDGE = 10   # use the drawbridge, or not
+ST_OVER = 11
+NUM_STAGES = 12      # the decision stages above are observed; the three below are passed through
+ST_RESOLVE = 12      # effects and pairs still to fire
+ST_AFTER_PLAY = 13   # the card is played: drawbridge next
+ST_END_TURN = 14     # draw, then the next turn
+STAGE_NAMES = ("set-up: place the first camp", "play a card", "place the camp",
+               "mason: choose a card", "mason: choose a space", "choose the opponent",
+               "choose the row", "guard: place or overthrow an army", "army direction",
                "choose the pair", "drawbridge", "game over")
 
 # Action ranges (one flat Discrete space).
@@ -171,6 +177,7 @@ TABLE_FEATURE = Layout("table feature")
 T_END = TABLE_FEATURE.span("end_triggered", doc="a dungeon ran out: the last round")
 T_SEATS = TABLE_FEATURE.span("seats", MAX_SEATS - MIN_SEATS + 1, doc="seat count one-hot: 2, 3, 4")
 T_TEAMS = TABLE_FEATURE.span("teams", doc="the team game")
+T_TWO_AXES = TABLE_FEATURE.span("two_axes", doc='the arrows are turned two ways only (arrows="two")')
 
 HEIGHT_SCALE = 8          # stack heights are seen in eighths: a space rarely holds more
 TURN_SCALE = WALLS        # a player draws one wall a turn, so a game lasts about this many turns
@@ -187,7 +194,7 @@ OBS_TARGET = OBSERVATION.span("target", MAX_SEATS, doc="the catapult's chosen op
 OBS_MASON = OBSERVATION.span("mason_card", WALLS, doc="the wall the mason holds")
 OBS_GUARD = OBSERVATION.span("guard_space", MAX_SEATS, SPACES, doc="the space of the army being placed")
 OBS_TABLE = OBSERVATION.span("table", TABLE_FEATURE.size,
-                             doc="end triggered, seat count one-hot (2-4), team game")
+                             doc="end triggered, seat count one-hot (2-4), team game, two axes")
 OBS_SIZE = OBSERVATION.size
 
 # The full-information vector (state_vector): seat 0's observation, then what it hides.
@@ -206,6 +213,7 @@ HIDDEN_FIELDS = ("hand", "dungeon", "dungeon_axis")
 # Flags are uint8: Numba cannot hold bool arrays inside records.
 RECORD_DTYPE = record_dtype([
     ("teams", np.int32),
+    ("arrow_axes", np.int32),         # axes the dungeon cards are turned to: 4, or 2 (arrows="two")
     ("first_player", np.int32),
     ("turn_seat", np.int32),          # whose turn it is
     ("stage", np.int32),

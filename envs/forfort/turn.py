@@ -1,18 +1,58 @@
-"""The turn: the armies advance, one card is played (a. build, b. an effect, c. a camp, or
-d. only then a discard), the effects and pairs resolve, the drawbridge may be lowered, one wall is
-drawn; then the drawbridge's extra turn or the next player."""
+"""The set-up's camps, then the turn: the armies advance, one card is played (a. build, b. an
+effect, c. a camp, or d. only then a discard), the effects and pairs resolve, the drawbridge may be
+lowered, one wall is drawn; then the drawbridge's extra turn or the next player."""
 import numpy as np
 
 from ..common.jit import rule
-from .armies import advance_armies, can_place_camp
+from .armies import advance_armies, can_place_camp, place_camp
 from .content import WALL_SYMBOLS
 from .effects import effect_stage, effect_usable, finish_effect, start_effect
 from .fort import build_wall, can_build_at
-from .places import discard_wall, draw_card, take_from_hand, top_is_wall_of_kind
+from .places import (discard_wall, draw_card, is_empty_space, take_from_hand,
+                     top_is_wall_of_kind)
 from .scoring import end_by_dungeon
-from .state import (BUILD, CAMP, DISCARD, DOOR, DRAWBRIDGE, EFFECT, NUM_SYMBOLS, PASS, SLOTS, SPACES,
-                    ST_AFTER_PLAY, ST_CAMP_SPACE, ST_DRAWBRIDGE, ST_END_TURN, ST_MAIN, ST_PAIR,
-                    ST_RESOLVE, WALLS)
+from .state import (BUILD, CAMP, DISCARD, DOOR, DRAWBRIDGE, EFFECT, NUM_SYMBOLS, PASS, SLOTS, SPACE,
+                    SPACES, ST_AFTER_PLAY, ST_CAMP_SPACE, ST_DRAWBRIDGE, ST_END_TURN, ST_FIRST_CAMP,
+                    ST_MAIN, ST_PAIR, ST_RESOLVE, WALLS)
+
+# --------------------------------------------------------------------------- set-up: the first camps
+
+
+@rule
+def begin_first_camps(s):
+    """Set-up step 4: each player places one camp on one of the 8 spaces around their dungeon.
+    The players choose in turn order from the first player, each seeing the camps already down
+    (the board is public); then the first player's turn begins."""
+    s['turn_seat'] = s['first_player']
+    s['actor'] = s['first_player']
+    s['stage'] = ST_FIRST_CAMP
+
+
+@rule
+def mask_first_camp(s, seat, mask):
+    """Any of the 8 spaces of one's own fort (all empty at the set-up)."""
+    count = 0
+    for space in range(SPACES):
+        if is_empty_space(s, seat, space):
+            mask[SPACE.at(0, space)] = True
+            count += 1
+    return count
+
+
+@rule
+def apply_first_camp(s, seat, a):
+    """The camp goes down; the next player in turn order places theirs, or the first turn begins."""
+    _, space = SPACE.split(a)
+    place_camp(s, seat, seat, space)
+    nxt = (seat + 1) % s['num_players']
+    if nxt == s['first_player']:
+        start_turn(s, nxt)
+    else:
+        s['turn_seat'] = nxt
+        s['actor'] = nxt
+
+
+# --------------------------------------------------------------------------- the turn
 
 
 @rule

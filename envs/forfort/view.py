@@ -22,8 +22,8 @@ from .state import (ARMIES, ARMY_OVERTHROWN, ARMY_RESERVE, CAMPS, CARDS_PER_COLO
                     OBS_TARGET, PAIR_USES, SEAT_ARMIES_DOWN, SEAT_ARMIES_READY, SEAT_ARROWS,
                     SEAT_CAMPS, SEAT_DISCARD, SEAT_DRAWBRIDGE_UP, SEAT_DUNGEON, SEAT_FORT,
                     SEAT_HAND, SEAT_ON_TURN, SEAT_PRESENT, SEAT_TEAMMATE, SEAT_TURNS, SPACES,
-                    STATE_DUNGEONS, STATE_HANDS, STATE_VIEW, T_END, T_SEATS, T_TEAMS, TURN_SCALE,
-                    WALLS)
+                    STATE_DUNGEONS, STATE_HANDS, STATE_VIEW, T_END, T_SEATS, T_TEAMS, T_TWO_AXES,
+                    TURN_SCALE, TWO_AXES, WALLS)
 
 # --------------------------------------------------------------------------- observations
 
@@ -128,6 +128,7 @@ def observe(s, seat, out):
     out[b + T_END.start] = s['end_triggered']
     out[b + T_SEATS.at(n - MIN_SEATS)] = 1.0
     out[b + T_TEAMS.start] = s['teams']
+    out[b + T_TWO_AXES.start] = 1.0 if s['arrow_axes'] == TWO_AXES else 0.0
     return OBS_TABLE.stop
 
 
@@ -166,5 +167,5 @@ def determinize(s, seat):
             k = deal_counts(pool, k, s['hand'][j], s['hand_count'][j])
         deal_items(pool, k, s['dungeon'][j], 0, n)
         for i in range(n - 1):
-            s['dungeon_axis'][j, i] = randint(s['rng'], NUM_AXES)
+            s['dungeon_axis'][j, i] = randint(s['rng'], s['arrow_axes'])
     new_future(s['rng'])
