@@ -13,7 +13,7 @@ import pytest
 
 from frontierzoo.envs.common.engine import compiled, new_record, pick_legal
 from frontierzoo.envs.common.rng import random_u64, roll_die, seed_rng
-from frontierzoo.envs.frontier import board, content as C, core, state as S
+from frontierzoo.envs.frontier import board, cards, content as C, core, opening, state as S
 from frontierzoo.envs.frontier.env import GAME
 from frontierzoo.envs.frontier.state import (BRICK, GRAIN, ORE, TIMBER, WOOL)
 
@@ -106,7 +106,7 @@ def play_until_turn_of(s, p):
     """End turns (answering any 7 with the first legal choice) until it is p's turn."""
     while not (s["turn_seat"] == p and s["stage"] in (S.ST_PRE_ROLL, S.ST_MAIN)):
         ids = legal(s)
-        act(s, S.END_TURN if S.END_TURN in ids else min(ids))
+        act(s, S.END_TURN.at() if S.END_TURN.at() in ids else min(ids))
 
 
 def legal(s):
@@ -117,7 +117,7 @@ def legal(s):
 
 
 def act(s, a):
-    assert a in legal(s), f"{GAME.describe_action(s, a)} is not legal; phase {S.STAGE_NAMES[s['stage']]}"
+    assert a in legal(s), f"{GAME.describe_action(s, a)} is not legal; stage {S.STAGE_NAMES[s['stage']]}"
     core.apply(s, a)
     assert core.check_invariants(s) == 0, GAME.invariant_names[core.check_invariants(s)]
 
@@ -154,8 +154,18 @@ def observe(s, seat):
     return out
 
 
-def amount(base, res, count):
-    return S.amount_action(base, res, count)
+def amount(span, res, count):
+    """The id of "count of res" in OFFER_GIVE, OFFER_GET or COUNTER_OFFER."""
+    return span.at(res, count - 1)
+
+
+def is_building(a):
+    return S.BUILD_ROAD.has(a) or S.BUILD_VILLAGE.has(a) or S.BUILD_KEEP.has(a)
+
+
+def is_card_play(a):
+    return any(span.has(a) for span in (S.PLAY_KNIGHT, S.PLAY_ROAD_BUILDING, S.PLAY_YEAR_OF_PLENTY,
+                                        S.PLAY_MONOPOLY))
 
 
 # =========================================================================== the island
@@ -181,7 +191,7 @@ def test_six_and_eight_never_adjacent():
                     if o >= 0:
                         assert s["hex_number"][o] not in (6, 8), (seed, h, o)
     assert len(islands) == 300, "the island is randomised from the seed"
-    assert not board.hot_numbers_adjacent(new_game(fixed=True))
+    assert not opening.hot_numbers_adjacent(new_game(fixed=True))
 
 
 def test_fixed_island_option_gives_the_beginner_island_every_seed():
@@ -215,19 +225,19 @@ def test_hidden_harbours_hidden_until_someone_builds_there():
     s = main_position(hidden=True)
     hb = 8  # general harbour on corners 7 and 11 of the fixed island
     assert s["harbour_revealed"].tolist() == [0] * 9
-    base = S.NUM_HEXES * S.OBS_HEX + hb * S.OBS_HARBOUR
+    base = S.OBS_HARBOURS.at(hb, 0)
     for seat in range(4):
         o = observe(s, seat)
-        assert o[base + S.GENERAL_HARBOUR + 1] == 1.0 and o[base:base + S.GENERAL_HARBOUR + 1].sum() == 0
+        assert o[base + S.F_RATE_HIDDEN.at()] == 1.0 and o[base + S.F_RATE.start:base + S.F_RATE.stop].sum() == 0
     # determinize may move hidden rates around; a revealed one stays
     put_road(s, 1, 7, 3)
     give(s, 1, timber=1, brick=1, wool=1, grain=1)
     s["turn_seat"] = s["actor"] = 1
-    act(s, S.BUILD_VILLAGE + 7)
+    act(s, S.BUILD_VILLAGE.at(7))
     assert s["harbour_revealed"][hb] == 1
     for seat in range(4):
         o = observe(s, seat)
-        assert o[base + S.GENERAL_HARBOUR] == 1.0 and o[base + S.GENERAL_HARBOUR + 1] == 0.0
+        assert o[base + S.F_RATE.at(S.GENERAL_HARBOUR)] == 1.0 and o[base + S.F_RATE_HIDDEN.at()] == 0.0
     kinds = set()
     for k in range(30):
         t = s.copy()
@@ -267,21 +277,21 @@ def test_turn_order_from_a_throw_and_snake_opening():
 def test_setup_village_ignores_roads_but_keeps_the_distance_rule():
     s = new_game()
     s["turn_seat"] = s["actor"] = s["first_player"]
-    assert legal(s) == {S.BUILD_VILLAGE + c for c in range(54)}
-    act(s, S.BUILD_VILLAGE + 8)
+    assert legal(s) == {S.BUILD_VILLAGE.at(c) for c in range(54)}
+    act(s, S.BUILD_VILLAGE.at(8))
     # the road must touch the village just placed
-    assert legal(s) == {S.BUILD_ROAD + edge(8, o) for o in S.CORNER_CORNERS[8] if o >= 0}
-    act(s, S.BUILD_ROAD + edge(8, 4))
+    assert legal(s) == {S.BUILD_ROAD.at(edge(8, o)) for o in S.CORNER_CORNERS[8] if o >= 0}
+    act(s, S.BUILD_ROAD.at(edge(8, 4)))
     for o in S.CORNER_CORNERS[8]:
-        assert S.BUILD_VILLAGE + o not in legal(s)
-    assert S.BUILD_VILLAGE + 8 not in legal(s)
+        assert S.BUILD_VILLAGE.at(o) not in legal(s)
+    assert S.BUILD_VILLAGE.at(8) not in legal(s)
 
 
 def test_second_village_pays_one_of_each_adjacent_resource():
     s = new_game(n=3)
     s["setup_step"] = 3  # the first village of the reverse round
     s["turn_seat"] = s["actor"] = 2
-    act(s, S.BUILD_VILLAGE + 8)  # mountain 10, pasture 2, hill 6
+    act(s, S.BUILD_VILLAGE.at(8))  # mountain 10, pasture 2, hill 6
     assert hand(s, 2) == [0, 1, 1, 0, 1]  # a brick, a wool, an ore
     assert s["bank"].tolist() == [19, 18, 18, 19, 18]
 
@@ -289,7 +299,7 @@ def test_second_village_pays_one_of_each_adjacent_resource():
 def test_first_village_pays_nothing():
     s = new_game(n=3)
     s["turn_seat"] = s["actor"] = s["first_player"]
-    act(s, S.BUILD_VILLAGE + 8)
+    act(s, S.BUILD_VILLAGE.at(8))
     assert s["hand"].sum() == 0
 
 
@@ -297,7 +307,7 @@ def test_village_next_to_the_desert_pays_only_the_others():
     s = new_game(n=3)
     s["setup_step"] = 4
     s["turn_seat"] = s["actor"] = 1
-    act(s, S.BUILD_VILLAGE + 18)  # hill 6 (hex 4), pasture 4 (hex 5), desert (hex 9)
+    act(s, S.BUILD_VILLAGE.at(18))  # hill 6 (hex 4), pasture 4 (hex 5), desert (hex 9)
     assert hand(s, 1) == [0, 1, 1, 0, 0]
 
 
@@ -308,7 +318,7 @@ def test_production_village_one_keep_two():
     put_village(s, 1, 18, keep=True)  # on hill 6 too
     pre_roll(s)
     force_dice(s, 6)
-    act(s, S.ROLL)
+    act(s, S.ROLL.at())
     assert hand(s, 0)[BRICK] == 1 and hand(s, 1)[BRICK] == 2
     assert s["bank"][BRICK] == 16
     assert s["stage"] == S.ST_MAIN
@@ -373,15 +383,15 @@ def test_seven_pays_nothing_and_discards_half_rounded_down():
     give(s, 3, wool=9)                              # 9 of one kind: discards 4 without a choice
     pre_roll(s)
     force_dice(s, 7)
-    act(s, S.ROLL)
+    act(s, S.ROLL.at())
     assert s["discard_left"].tolist() == [4, 4, 0, 4]
     assert s["stage"] == S.ST_DISCARD and s["actor"] == 0, "discards go in turn order from the thrower"
     for _ in range(4):
-        act(s, S.DISCARD + TIMBER if s["hand"][0, TIMBER] else S.DISCARD + BRICK)
+        act(s, S.DISCARD.at(TIMBER) if s["hand"][0, TIMBER] else S.DISCARD.at(BRICK))
     assert s["actor"] == 1, "each discarding player chooses their own cards"
-    assert legal(s) == {S.DISCARD + TIMBER, S.DISCARD + GRAIN}
+    assert legal(s) == {S.DISCARD.at(TIMBER), S.DISCARD.at(GRAIN)}
     for _ in range(4):
-        act(s, S.DISCARD + GRAIN)
+        act(s, S.DISCARD.at(GRAIN))
     assert hand(s, 0) == [0, 2, 3, 0, 0] and hand(s, 1) == [4, 0, 0, 0, 0] and hand(s, 2) == [0, 0, 0, 0, 7]
     assert hand(s, 3) == [0, 0, 5, 0, 0], "a discard with no choice is made without a decision"
     assert s["discard_left"].tolist() == [0, 0, 0, 0]
@@ -398,11 +408,11 @@ def test_bandit_moves_to_another_hex_and_steals_from_a_chosen_player():
     give(s, 2, wool=1)
     give(s, 3, grain=5)
     s["stage"] = S.ST_MOVE_BANDIT
-    assert legal(s) == {S.MOVE_BANDIT + h for h in range(19) if h != 9}
-    act(s, S.MOVE_BANDIT + 4)
+    assert legal(s) == {S.MOVE_BANDIT.at(h) for h in range(19) if h != 9}
+    act(s, S.MOVE_BANDIT.at(4))
     assert s["bandit"] == 4 and s["stage"] == S.ST_STEAL
-    assert legal(s) == {S.STEAL + 0, S.STEAL + 1}  # player_1 and player_2, not player_3
-    act(s, S.STEAL + 1)  # player_2
+    assert legal(s) == {S.STEAL.at(0), S.STEAL.at(1)}  # player_1 and player_2, not player_3
+    act(s, S.STEAL.at(1))  # player_2
     assert hand(s, 0) == [0, 0, 1, 0, 0] and hand(s, 2) == [0, 0, 0, 0, 0]
     assert s["stage"] == S.ST_MAIN
 
@@ -414,7 +424,7 @@ def test_steal_with_one_possible_victim_is_automatic_and_skips_empty_hands():
     put_village(s, 0, 17)   # the thrower's own village does not count
     give(s, 1, ore=1)
     s["stage"] = S.ST_MOVE_BANDIT
-    act(s, S.MOVE_BANDIT + 4)
+    act(s, S.MOVE_BANDIT.at(4))
     assert hand(s, 0) == [0, 0, 0, 0, 1] and s["stage"] == S.ST_MAIN
 
 
@@ -422,7 +432,7 @@ def test_bandit_to_an_empty_hex_steals_nothing():
     s = main_position()
     give(s, 1, ore=1)
     s["stage"] = S.ST_MOVE_BANDIT
-    act(s, S.MOVE_BANDIT + 0)
+    act(s, S.MOVE_BANDIT.at(0))
     assert s["hand"].sum() == 1 and s["stage"] == S.ST_MAIN
 
 
@@ -434,13 +444,13 @@ def test_costs_of_road_village_keep_and_card():
     put_road(s, 0, 4, 1)
     give(s, 0, timber=2, brick=2, wool=2, grain=4, ore=4)
     before = s["bank"].copy()
-    act(s, S.BUILD_ROAD + edge(1, 5))
+    act(s, S.BUILD_ROAD.at(edge(1, 5)))
     assert (s["bank"] - before).tolist() == [1, 1, 0, 0, 0]
-    act(s, S.BUILD_VILLAGE + 5)
+    act(s, S.BUILD_VILLAGE.at(5))
     assert (s["bank"] - before).tolist() == [2, 2, 1, 1, 0]
-    act(s, S.BUILD_KEEP + 8)
+    act(s, S.BUILD_KEEP.at(8))
     assert (s["bank"] - before).tolist() == [2, 2, 1, 3, 3]
-    act(s, S.BUY_CARD)
+    act(s, S.BUY_CARD.at())
     assert (s["bank"] - before).tolist() == [2, 2, 2, 4, 4]
     assert hand(s, 0) == [0, 0, 0, 0, 0]
     assert s["cards"][0].sum() == 1 and s["deck_top"] == 1
@@ -452,18 +462,18 @@ def test_cannot_build_without_the_cost():
     put_road(s, 0, 8, 4)
     give(s, 0, timber=1, wool=1, ore=2)
     ids = legal(s)
-    assert not any(S.BUILD_ROAD <= a < S.BUILD_KEEP_END for a in ids)
-    assert S.BUY_CARD not in ids
+    assert not any(is_building(a) for a in ids)
+    assert S.BUY_CARD.at() not in ids
 
 
 def test_road_must_touch_own_network():
     s = main_position()
     put_village(s, 0, 8)
     give(s, 0, timber=5, brick=5)
-    roads = {a - S.BUILD_ROAD for a in legal(s) if S.BUILD_ROAD <= a < S.BUILD_ROAD_END}
+    roads = {S.BUILD_ROAD.split(a) for a in legal(s) if S.BUILD_ROAD.has(a)}
     assert roads == {edge(8, o) for o in S.CORNER_CORNERS[8] if o >= 0}
-    act(s, S.BUILD_ROAD + edge(8, 4))
-    roads = {a - S.BUILD_ROAD for a in legal(s) if S.BUILD_ROAD <= a < S.BUILD_ROAD_END}
+    act(s, S.BUILD_ROAD.at(edge(8, 4)))
+    roads = {S.BUILD_ROAD.split(a) for a in legal(s) if S.BUILD_ROAD.has(a)}
     assert edge(4, 1) in roads and edge(4, 0) in roads
 
 
@@ -474,7 +484,7 @@ def test_road_network_broken_by_opponent_building():
     put_village(s, 1, 1)
     put_road(s, 0, 4, 1)     # our road runs into player_1's village at corner 1
     give(s, 0, timber=5, brick=5)
-    roads = {a - S.BUILD_ROAD for a in legal(s) if S.BUILD_ROAD <= a < S.BUILD_ROAD_END}
+    roads = {S.BUILD_ROAD.split(a) for a in legal(s) if S.BUILD_ROAD.has(a)}
     assert edge(1, 5) not in roads, "another player's building breaks the network at its corner"
     assert edge(4, 0) in roads
 
@@ -485,10 +495,10 @@ def test_village_needs_own_road_and_distance_rule():
     put_path(s, 0, [8, 4, 1, 5])
     put_road(s, 1, 5, 9)
     give(s, 0, timber=2, brick=2, wool=2, grain=2)
-    villages = {a - S.BUILD_VILLAGE for a in legal(s) if S.BUILD_VILLAGE <= a < S.BUILD_VILLAGE_END}
+    villages = {S.BUILD_VILLAGE.split(a) for a in legal(s) if S.BUILD_VILLAGE.has(a)}
     assert villages == {1, 5}, "4 is next to 8; other corners have no road of ours"
     put_village(s, 2, 9)
-    villages = {a - S.BUILD_VILLAGE for a in legal(s) if S.BUILD_VILLAGE <= a < S.BUILD_VILLAGE_END}
+    villages = {S.BUILD_VILLAGE.split(a) for a in legal(s) if S.BUILD_VILLAGE.has(a)}
     assert villages == {1}, "5 is next to player_2's village on 9, whoever's piece it is"
 
 
@@ -497,9 +507,9 @@ def test_keep_upgrades_own_village_only_and_returns_it():
     put_village(s, 0, 8)
     put_village(s, 1, 20)
     give(s, 0, grain=2, ore=3)
-    keeps = {a - S.BUILD_KEEP for a in legal(s) if S.BUILD_KEEP <= a < S.BUILD_KEEP_END}
+    keeps = {S.BUILD_KEEP.split(a) for a in legal(s) if S.BUILD_KEEP.has(a)}
     assert keeps == {8}
-    act(s, S.BUILD_KEEP + 8)
+    act(s, S.BUILD_KEEP.at(8))
     assert s["corner_level"][8] == S.KEEP and s["villages_left"][0] == 5 and s["keeps_left"][0] == 3
     assert board.public_points(s, 0) == 2
 
@@ -513,7 +523,7 @@ def test_piece_limits_five_villages_four_keeps_fifteen_roads():
     s["keeps_left"][0] = 0
     s["roads_left"][0] = 0
     ids = legal(s)
-    assert not any(S.BUILD_ROAD <= a < S.BUILD_KEEP_END for a in ids)
+    assert not any(is_building(a) for a in ids)
     assert (C.VILLAGES_PER_PLAYER, C.KEEPS_PER_PLAYER, C.ROADS_PER_PLAYER) == (5, 4, 15)
 
 
@@ -522,9 +532,9 @@ def test_bank_trade_four_to_one():
     s = main_position()
     put_village(s, 0, 8)
     give(s, 0, wool=4, ore=3)
-    trades = {a for a in legal(s) if S.BANK_TRADE <= a < S.BANK_TRADE_END}
-    assert trades == {S.BANK_TRADE + WOOL * 5 + r for r in range(5) if r != WOOL}
-    act(s, S.BANK_TRADE + WOOL * 5 + BRICK)
+    trades = {a for a in legal(s) if S.BANK_TRADE.has(a)}
+    assert trades == {S.BANK_TRADE.at(WOOL, r) for r in range(5) if r != WOOL}
+    act(s, S.BANK_TRADE.at(WOOL, BRICK))
     assert hand(s, 0) == [0, 1, 0, 0, 3]
 
 
@@ -532,7 +542,7 @@ def test_general_harbour_three_to_one():
     s = main_position()
     put_village(s, 0, 7)  # general harbour on corners 7 and 11
     give(s, 0, ore=3)
-    act(s, S.BANK_TRADE + ORE * 5 + GRAIN)
+    act(s, S.BANK_TRADE.at(ORE, GRAIN))
     assert hand(s, 0) == [0, 0, 0, 1, 0]
 
 
@@ -540,9 +550,9 @@ def test_special_harbour_two_to_one_for_its_resource_only():
     s = main_position()
     put_village(s, 0, 2)  # the 2:1 wool harbour on corners 2 and 6
     give(s, 0, wool=2, ore=2)
-    trades = {a for a in legal(s) if S.BANK_TRADE <= a < S.BANK_TRADE_END}
-    assert trades == {S.BANK_TRADE + WOOL * 5 + r for r in range(5) if r != WOOL}
-    act(s, S.BANK_TRADE + WOOL * 5 + TIMBER)
+    trades = {a for a in legal(s) if S.BANK_TRADE.has(a)}
+    assert trades == {S.BANK_TRADE.at(WOOL, r) for r in range(5) if r != WOOL}
+    act(s, S.BANK_TRADE.at(WOOL, TIMBER))
     assert hand(s, 0) == [1, 0, 0, 0, 2]
 
 
@@ -550,7 +560,7 @@ def test_bank_cannot_give_what_it_lacks():
     s = main_position()
     give(s, 0, wool=4)
     give(s, 1, ore=19)
-    assert S.BANK_TRADE + WOOL * 5 + ORE not in legal(s)
+    assert S.BANK_TRADE.at(WOOL, ORE) not in legal(s)
 
 
 # =========================================================================== player trading
@@ -560,20 +570,20 @@ def test_player_trade_offer_accept_and_complete():
     give(s, 1, ore=1)
     give(s, 2, ore=3)
     give(s, 3, wool=1)
-    act(s, S.OFFER_TRADE)
+    act(s, S.OFFER_TRADE.at())
     assert s["proposals"] == 1 and s["actor"] == 0
     act(s, amount(S.OFFER_GIVE, TIMBER, 1))
     assert legal(s) == {amount(S.OFFER_GET, r, c) for r in range(5) if r != TIMBER for c in (1, 2)}
     act(s, amount(S.OFFER_GET, ORE, 1))
     assert s["stage"] == S.ST_TRADE_REPLY and s["actor"] == 1, "the next player answers first"
-    act(s, S.TRADE_DECLINE)
+    act(s, S.TRADE_DECLINE.at())
     assert s["actor"] == 2
-    act(s, S.TRADE_ACCEPT)
+    act(s, S.TRADE_ACCEPT.at())
     # player_3 holds no ore: its only answer, decline, is given for it
     assert s["trade_reply"].tolist() == [0, S.REPLY_DECLINE, S.REPLY_ACCEPT, S.REPLY_DECLINE]
     assert s["stage"] == S.ST_TRADE_CHOOSE and s["actor"] == 0
-    assert legal(s) == {S.TRADE_CANCEL, S.TRADE_COMPLETE + 1}
-    act(s, S.TRADE_COMPLETE + 1)
+    assert legal(s) == {S.TRADE_CANCEL.at(), S.TRADE_COMPLETE.at(1)}
+    act(s, S.TRADE_COMPLETE.at(1))
     assert hand(s, 0) == [1, 0, 0, 0, 1] and hand(s, 2) == [1, 0, 0, 0, 2]
     assert s["stage"] == S.ST_MAIN and s["trade_get"] == -1
 
@@ -584,7 +594,7 @@ def test_counter_offer_as_in_the_rulebook_example():
     s = main_position(n=3)
     give(s, 0, timber=1, wool=1, ore=2, grain=2)
     give(s, 1, ore=1)
-    act(s, S.OFFER_TRADE)
+    act(s, S.OFFER_TRADE.at())
     act(s, amount(S.OFFER_GIVE, TIMBER, 1))
     act(s, amount(S.OFFER_GET, ORE, 1))
     assert amount(S.COUNTER_OFFER, WOOL, 1) in legal(s)
@@ -592,7 +602,7 @@ def test_counter_offer_as_in_the_rulebook_example():
     assert amount(S.COUNTER_OFFER, ORE, 1) not in legal(s), "ore is what is asked for"
     act(s, amount(S.COUNTER_OFFER, WOOL, 1))
     assert s["stage"] == S.ST_TRADE_CHOOSE  # player_2 holds no ore and declines
-    act(s, S.TRADE_COMPLETE + 0)
+    act(s, S.TRADE_COMPLETE.at(0))
     assert hand(s, 0) == [1, 0, 0, 2, 3] and hand(s, 1) == [0, 0, 1, 0, 0]
 
 
@@ -601,13 +611,13 @@ def test_proposer_cannot_complete_a_counter_it_cannot_pay():
     give(s, 0, timber=1, wool=1)
     give(s, 1, ore=1)
     give(s, 2, ore=1)
-    act(s, S.OFFER_TRADE)
+    act(s, S.OFFER_TRADE.at())
     act(s, amount(S.OFFER_GIVE, TIMBER, 1))
     act(s, amount(S.OFFER_GET, ORE, 1))
     act(s, amount(S.COUNTER_OFFER, GRAIN, 2))   # player_1 wants 2 grain: the proposer has none
     act(s, amount(S.COUNTER_OFFER, WOOL, 1))    # player_2 wants 1 wool
-    assert legal(s) == {S.TRADE_CANCEL, S.TRADE_COMPLETE + 1}
-    act(s, S.TRADE_CANCEL)
+    assert legal(s) == {S.TRADE_CANCEL.at(), S.TRADE_COMPLETE.at(1)}
+    act(s, S.TRADE_CANCEL.at())
     assert hand(s, 0) == [1, 0, 1, 0, 0] and s["stage"] == S.ST_MAIN
 
 
@@ -615,7 +625,7 @@ def test_offer_whose_answers_the_proposer_cannot_pay_lapses():
     s = main_position(n=3)
     give(s, 0, timber=1)
     give(s, 1, ore=1)
-    act(s, S.OFFER_TRADE)
+    act(s, S.OFFER_TRADE.at())
     act(s, amount(S.OFFER_GIVE, TIMBER, 1))
     act(s, amount(S.OFFER_GET, ORE, 1))
     act(s, amount(S.COUNTER_OFFER, GRAIN, 2))
@@ -626,7 +636,7 @@ def test_offer_whose_answers_the_proposer_cannot_pay_lapses():
 def test_offer_nobody_can_take_lapses():
     s = main_position()
     give(s, 0, timber=1)
-    act(s, S.OFFER_TRADE)
+    act(s, S.OFFER_TRADE.at())
     act(s, amount(S.OFFER_GIVE, TIMBER, 1))
     act(s, amount(S.OFFER_GET, ORE, 2))
     assert s["stage"] == S.ST_MAIN and s["actor"] == 0
@@ -639,29 +649,30 @@ def test_trade_only_on_your_own_turn_after_the_throw():
     give_card(s, 0, S.KNIGHT)
     pre_roll(s)
     ids = legal(s)
-    assert S.OFFER_TRADE not in ids and not any(S.BANK_TRADE <= a < S.BANK_TRADE_END for a in ids)
+    assert S.OFFER_TRADE.at() not in ids and not any(S.BANK_TRADE.has(a) for a in ids)
     s["stage"] = S.ST_MAIN
     s["rolled"] = 1
     give(s, 1, ore=1)
-    act(s, S.OFFER_TRADE)
+    act(s, S.OFFER_TRADE.at())
     act(s, amount(S.OFFER_GIVE, TIMBER, 1))
     act(s, amount(S.OFFER_GET, ORE, 1))
     assert s["actor"] == 1
     ids = legal(s)
-    assert ids <= {S.TRADE_ACCEPT, S.TRADE_DECLINE} | set(range(S.COUNTER_OFFER, S.TRADE_COMPLETE))
-    assert S.OFFER_TRADE not in ids, "two other players cannot trade with each other"
+    counters = set(range(S.COUNTER_OFFER.start, S.COUNTER_OFFER.stop))
+    assert ids <= {S.TRADE_ACCEPT.at(), S.TRADE_DECLINE.at()} | counters
+    assert S.OFFER_TRADE.at() not in ids, "two other players cannot trade with each other"
 
 
 def test_proposals_bounded_per_turn():
     s = main_position()
     give(s, 0, timber=5)
     for _ in range(S.MAX_PROPOSALS_PER_TURN):
-        act(s, S.OFFER_TRADE)
+        act(s, S.OFFER_TRADE.at())
         act(s, amount(S.OFFER_GIVE, TIMBER, 1))
         act(s, amount(S.OFFER_GET, ORE, 1))  # nobody holds ore: lapses
-    assert S.OFFER_TRADE not in legal(s)
+    assert S.OFFER_TRADE.at() not in legal(s)
     assert S.MAX_PROPOSALS_PER_TURN == 3
-    act(s, S.END_TURN)
+    act(s, S.END_TURN.at())
     assert s["proposals"] == 0
 
 
@@ -676,22 +687,22 @@ def test_card_not_playable_on_the_turn_bought():
     s = main_position()
     give(s, 0, wool=1, grain=1, ore=1)
     put_on_top(s, S.KNIGHT)
-    act(s, S.BUY_CARD)
-    assert s["cards"][0, S.KNIGHT] == 1 and S.PLAY_KNIGHT not in legal(s)
-    act(s, S.END_TURN)
+    act(s, S.BUY_CARD.at())
+    assert s["cards"][0, S.KNIGHT] == 1 and S.PLAY_KNIGHT.at() not in legal(s)
+    act(s, S.END_TURN.at())
     play_until_turn_of(s, 0)
     assert s["turn_seat"] == 0 and s["stage"] == S.ST_PRE_ROLL
-    assert legal(s) == {S.ROLL, S.PLAY_KNIGHT}, "a card may be played before the throw"
+    assert legal(s) == {S.ROLL.at(), S.PLAY_KNIGHT.at()}, "a card may be played before the throw"
 
 
 def test_one_card_per_turn():
     s = main_position()
     give_card(s, 0, S.KNIGHT)
     give_card(s, 0, S.MONOPOLY)
-    assert {S.PLAY_KNIGHT, S.PLAY_MONOPOLY} <= legal(s)
-    act(s, S.PLAY_MONOPOLY)
-    act(s, S.MONOPOLY_PICK + ORE)
-    assert S.PLAY_KNIGHT not in legal(s)
+    assert {S.PLAY_KNIGHT.at(), S.PLAY_MONOPOLY.at()} <= legal(s)
+    act(s, S.PLAY_MONOPOLY.at())
+    act(s, S.MONOPOLY_PICK.at(ORE))
+    assert S.PLAY_KNIGHT.at() not in legal(s)
 
 
 def test_card_before_the_throw_then_the_throw():
@@ -699,9 +710,9 @@ def test_card_before_the_throw_then_the_throw():
     give_card(s, 0, S.YEAR_OF_PLENTY)
     pre_roll(s)
     force_dice(s, 5)
-    act(s, S.PLAY_YEAR_OF_PLENTY)
-    act(s, S.YEAR_OF_PLENTY_PICK + ORE)
-    act(s, S.YEAR_OF_PLENTY_PICK + ORE)
+    act(s, S.PLAY_YEAR_OF_PLENTY.at())
+    act(s, S.YEAR_OF_PLENTY_PICK.at(ORE))
+    act(s, S.YEAR_OF_PLENTY_PICK.at(ORE))
     # one card a turn: nothing else to decide before the throw, so the dice are thrown
     assert s["rolled"] == 1 and s["dice"].sum() == 5 and s["stage"] == S.ST_MAIN
     assert hand(s, 0) == [0, 0, 0, 0, 2]
@@ -712,9 +723,9 @@ def test_knight_moves_the_bandit_and_steals():
     give_card(s, 0, S.KNIGHT)
     put_village(s, 1, 8)
     give(s, 1, grain=1)
-    act(s, S.PLAY_KNIGHT)
+    act(s, S.PLAY_KNIGHT.at())
     assert s["stage"] == S.ST_MOVE_BANDIT and s["cards_played"][0, S.KNIGHT] == 1
-    act(s, S.MOVE_BANDIT + 4)
+    act(s, S.MOVE_BANDIT.at(4))
     assert hand(s, 0) == [0, 0, 0, 1, 0] and s["stage"] == S.ST_MAIN
 
 
@@ -722,10 +733,10 @@ def test_road_building_places_two_free_roads():
     s = main_position()
     put_village(s, 0, 8)
     give_card(s, 0, S.ROAD_BUILDING)
-    act(s, S.PLAY_ROAD_BUILDING)
+    act(s, S.PLAY_ROAD_BUILDING.at())
     assert s["stage"] == S.ST_ROAD_BUILDING and s["free_roads"] == 2
-    act(s, S.BUILD_ROAD + edge(8, 4))
-    act(s, S.BUILD_ROAD + edge(4, 1))
+    act(s, S.BUILD_ROAD.at(edge(8, 4)))
+    act(s, S.BUILD_ROAD.at(edge(4, 1)))
     assert s["stage"] == S.ST_MAIN and s["roads_left"][0] == 13
     assert s["bank"].tolist() == [19] * 5
 
@@ -733,9 +744,9 @@ def test_road_building_places_two_free_roads():
 def test_year_of_plenty_takes_any_two():
     s = main_position()
     give_card(s, 0, S.YEAR_OF_PLENTY)
-    act(s, S.PLAY_YEAR_OF_PLENTY)
-    act(s, S.YEAR_OF_PLENTY_PICK + BRICK)
-    act(s, S.YEAR_OF_PLENTY_PICK + GRAIN)
+    act(s, S.PLAY_YEAR_OF_PLENTY.at())
+    act(s, S.YEAR_OF_PLENTY_PICK.at(BRICK))
+    act(s, S.YEAR_OF_PLENTY_PICK.at(GRAIN))
     assert hand(s, 0) == [0, 1, 0, 1, 0] and s["stage"] == S.ST_MAIN
 
 
@@ -745,8 +756,8 @@ def test_monopoly_takes_every_player_s_resource():
     give(s, 1, wool=3, ore=1)
     give(s, 2, wool=2)
     give(s, 0, wool=1)
-    act(s, S.PLAY_MONOPOLY)
-    act(s, S.MONOPOLY_PICK + WOOL)
+    act(s, S.PLAY_MONOPOLY.at())
+    act(s, S.MONOPOLY_PICK.at(WOOL))
     assert hand(s, 0) == [0, 0, 6, 0, 0] and hand(s, 1) == [0, 0, 0, 0, 1] and hand(s, 2) == [0] * 5
 
 
@@ -759,7 +770,7 @@ def test_victory_point_card_wins_on_turn_bought():
     assert board.total_points(s, 0) == 9
     give(s, 0, wool=1, grain=1, ore=1)
     put_on_top(s, S.VICTORY_POINT)
-    act(s, S.BUY_CARD)
+    act(s, S.BUY_CARD.at())
     assert s["stage"] == S.ST_GAME_OVER and s["winner"] == 0 and s["actor"] == -1
     assert s["last_rewards"][:4].tolist() == [1, -1, -1, -1]
 
@@ -778,7 +789,7 @@ def test_victory_point_cards_hidden_from_others_until_the_end():
     s2["cards"][0, S.KNIGHT] = 1
     np.testing.assert_array_equal(observe(s2, 1), other)
     assert not np.array_equal(observe(s2, 0), me)
-    assert not any(S.PLAY_KNIGHT <= a <= S.PLAY_MONOPOLY for a in legal(s)), "victory points are never played"
+    assert not any(is_card_play(a) for a in legal(s)), "victory points are never played"
 
 
 # =========================================================================== awards
@@ -788,7 +799,7 @@ def test_longest_road_needs_five():
     put_path(s, 0, [8, 13, 9, 5, 1])  # 4 roads
     give(s, 0, timber=1, brick=1)
     assert s["road_length"][0] == 4 and s["longest_road"] == -1
-    act(s, S.BUILD_ROAD + edge(1, 4))
+    act(s, S.BUILD_ROAD.at(edge(1, 4)))
     assert s["road_length"][0] == 5 and s["longest_road"] == 0
     assert board.public_points(s, 0) == 3
 
@@ -816,7 +827,7 @@ def test_longest_road_taken_only_by_strictly_longer():
     assert s["longest_road"] == 0
     s["turn_seat"] = s["actor"] = 1
     give(s, 1, timber=1, brick=1)
-    act(s, S.BUILD_ROAD + edge(25, 19))               # 6 roads
+    act(s, S.BUILD_ROAD.at(edge(25, 19)))               # 6 roads
     assert s["road_length"][1] == 6 and s["longest_road"] == 1
 
 
@@ -827,7 +838,7 @@ def test_longest_road_split_by_opponent_village():
     put_road(s, 1, 5, 2)
     s["turn_seat"] = s["actor"] = 1
     give(s, 1, timber=1, brick=1, wool=1, grain=1)
-    act(s, S.BUILD_VILLAGE + 5)                       # on our road's corner 5
+    act(s, S.BUILD_VILLAGE.at(5))                       # on our road's corner 5
     assert s["road_length"][0] == 3                   # 8-13-9-5 | 5-1-4-0
     assert s["longest_road"] == -1, "cut under five and nobody else has five"
 
@@ -842,7 +853,7 @@ def test_longest_road_cut_goes_to_sole_longest():
     put_road(s, 1, 5, 2)
     s["turn_seat"] = s["actor"] = 1
     give(s, 1, timber=1, brick=1, wool=1, grain=1)
-    act(s, S.BUILD_VILLAGE + 5)
+    act(s, S.BUILD_VILLAGE.at(5))
     assert s["longest_road"] == 2, "it goes to whoever alone has the longest"
 
 
@@ -855,7 +866,7 @@ def test_longest_road_cut_with_a_tie_goes_to_nobody():
     put_road(s, 1, 5, 2)
     s["turn_seat"] = s["actor"] = 1
     give(s, 1, timber=1, brick=1, wool=1, grain=1)
-    act(s, S.BUILD_VILLAGE + 5)
+    act(s, S.BUILD_VILLAGE.at(5))
     assert s["longest_road"] == -1
 
 
@@ -867,7 +878,7 @@ def test_longest_road_holder_cut_but_still_tied_for_longest_keeps_it():
     put_road(s, 1, 4, 8)
     s["turn_seat"] = s["actor"] = 1
     give(s, 1, timber=1, brick=1, wool=1, grain=1)
-    act(s, S.BUILD_VILLAGE + 4)                       # 8-13-9-5-1-4 | 4-0-3-7-12
+    act(s, S.BUILD_VILLAGE.at(4))                       # 8-13-9-5-1-4 | 4-0-3-7-12
     assert s["road_length"][0] == 5 and s["longest_road"] == 0, "taken only by a strictly longer road"
 
 
@@ -875,17 +886,17 @@ def test_largest_army_three_knights_and_only_to_more():
     s = main_position()
     played_knights(s, 1, 3)
     played_knights(s, 0, 2)
-    core.update_largest_army(s, 1)
+    cards.update_largest_army(s, 1)
     assert s["largest_army"] == 1
     for k in range(2):
         give_card(s, 0, S.KNIGHT)
-    act(s, S.PLAY_KNIGHT)
-    act(s, S.MOVE_BANDIT + 0)
+    act(s, S.PLAY_KNIGHT.at())
+    act(s, S.MOVE_BANDIT.at(0))
     assert s["cards_played"][0, S.KNIGHT] == 3 and s["largest_army"] == 1, "equal is not more"
-    act(s, S.END_TURN)
+    act(s, S.END_TURN.at())
     play_until_turn_of(s, 0)
-    act(s, S.PLAY_KNIGHT)
-    act(s, S.MOVE_BANDIT + 1)
+    act(s, S.PLAY_KNIGHT.at())
+    act(s, S.MOVE_BANDIT.at(1))
     assert s["largest_army"] == 0 and board.public_points(s, 0) == 2
 
 
@@ -893,8 +904,8 @@ def test_two_knights_are_not_an_army():
     s = main_position()
     played_knights(s, 0, 1)
     give_card(s, 0, S.KNIGHT)
-    act(s, S.PLAY_KNIGHT)
-    act(s, S.MOVE_BANDIT + 0)
+    act(s, S.PLAY_KNIGHT.at())
+    act(s, S.MOVE_BANDIT.at(0))
     assert s["largest_army"] == -1
 
 
@@ -908,7 +919,7 @@ def test_ten_points_on_own_turn_wins_at_once():
     put_path(s, 0, [8, 13, 9, 5, 1])
     give(s, 0, timber=1, brick=1)
     assert board.total_points(s, 0) == 8
-    act(s, S.BUILD_ROAD + edge(1, 4))     # longest road: 10
+    act(s, S.BUILD_ROAD.at(edge(1, 4)))     # longest road: 10
     assert s["stage"] == S.ST_GAME_OVER and s["winner"] == 0
 
 
@@ -924,10 +935,10 @@ def test_ten_points_on_another_turn_wins_when_your_turn_comes():
     assert s["longest_road"] == 2 and board.total_points(s, 1) == 8
     put_road(s, 0, 5, 2)
     give(s, 0, timber=1, brick=1, wool=1, grain=1)
-    act(s, S.BUILD_VILLAGE + 5)   # player_0 cuts player_2: the award goes to player_1 alone
+    act(s, S.BUILD_VILLAGE.at(5))   # player_0 cuts player_2: the award goes to player_1 alone
     assert s["longest_road"] == 1 and board.total_points(s, 1) == 10
     assert s["stage"] == S.ST_MAIN, "not player_1's turn: no win yet"
-    act(s, S.END_TURN)
+    act(s, S.END_TURN.at())
     assert s["stage"] == S.ST_GAME_OVER and s["winner"] == 1, "wins when the turn comes"
 
 
@@ -948,9 +959,9 @@ def test_observation_is_seat_relative():
     put_village(s, 2, 8)
     o2 = observe(s, 2)
     o0 = observe(s, 0)
-    base = S.NUM_HEXES * S.OBS_HEX + S.NUM_HARBOURS * S.OBS_HARBOUR + 8 * S.OBS_CORNER
-    assert o2[base + 0] == 1.0, "the observer's own village is in slot 0"
-    assert o0[base + 2 * 2] == 1.0, "player_2 is two seats after player_0"
+    base = S.OBS_CORNERS.at(8, 0)
+    assert o2[base + S.F_BUILDING.at(0, 0)] == 1.0, "the observer's own village is in slot 0"
+    assert o0[base + S.F_BUILDING.at(2, 0)] == 1.0, "player_2 is two seats after player_0"
 
 
 def test_determinize_keeps_counts_and_what_the_trade_table_shows():
@@ -961,10 +972,10 @@ def test_determinize_keeps_counts_and_what_the_trade_table_shows():
     give(s, 3, brick=2, grain=1)
     give_card(s, 1, S.KNIGHT)
     give_card(s, 2, S.VICTORY_POINT)
-    act(s, S.OFFER_TRADE)
+    act(s, S.OFFER_TRADE.at())
     act(s, amount(S.OFFER_GIVE, TIMBER, 1))
     act(s, amount(S.OFFER_GET, ORE, 1))
-    act(s, S.TRADE_ACCEPT)                   # player_1 accepts; player_2 (holds ore) to answer
+    act(s, S.TRADE_ACCEPT.at())                   # player_1 accepts; player_2 (holds ore) to answer
     changed = 0
     for k in range(40):
         t = s.copy()

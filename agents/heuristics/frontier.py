@@ -21,16 +21,14 @@ import numpy as np
 from frontierzoo.envs.frontier import board
 from frontierzoo.envs.frontier.content import CARD_COST, KEEP_COST, ROAD_COST, VILLAGE_COST
 from frontierzoo.envs.frontier.state import (
-    BANK_TRADE, BUILD_KEEP, BUILD_KEEP_END, BUILD_ROAD, BUILD_ROAD_END, BUILD_VILLAGE,
-    BUILD_VILLAGE_END, BUY_CARD, CORNER_CORNERS,
-    CORNER_HARBOUR, CORNER_HEXES, DISCARD, EDGE_CORNERS, END_TURN,
-    GENERAL_HARBOUR, KNIGHT, MONOPOLY_PICK, MOVE_BANDIT, NUM_CORNERS,
-    NUM_RESOURCES, OFFER_GET, OFFER_GIVE, OFFER_TRADE, ST_DISCARD, ST_MAIN,
-    ST_MONOPOLY, ST_MOVE_BANDIT, ST_OFFER_GET, ST_OFFER_GIVE, ST_PRE_ROLL,
-    ST_ROAD_BUILDING, ST_SETUP_ROAD, ST_SETUP_VILLAGE, ST_STEAL, ST_TRADE_CHOOSE,
-    ST_TRADE_REPLY, ST_YEAR_OF_PLENTY, PLAY_KNIGHT, PLAY_MONOPOLY, PLAY_ROAD_BUILDING,
-    PLAY_YEAR_OF_PLENTY, ROLL, STEAL, TERRAIN_RESOURCE, TRADE_ACCEPT, TRADE_CANCEL,
-    TRADE_COMPLETE, TRADE_DECLINE, VILLAGE, YEAR_OF_PLENTY_PICK, amount_action)
+    BANK_TRADE, BUILD_KEEP, BUILD_ROAD, BUILD_VILLAGE, BUY_CARD, CORNER_CORNERS, CORNER_HARBOUR,
+    CORNER_HEXES, DISCARD, EDGE_CORNERS, END_TURN, GENERAL_HARBOUR, KNIGHT, MONOPOLY_PICK,
+    MOVE_BANDIT, NUM_CORNERS, NUM_RESOURCES, OFFER_GET, OFFER_GIVE, OFFER_TRADE, PLAY_KNIGHT,
+    PLAY_MONOPOLY, PLAY_ROAD_BUILDING, PLAY_YEAR_OF_PLENTY, ROLL, ST_DISCARD, ST_MAIN, ST_MONOPOLY,
+    ST_MOVE_BANDIT, ST_OFFER_GET, ST_OFFER_GIVE, ST_PRE_ROLL, ST_ROAD_BUILDING, ST_SETUP_ROAD,
+    ST_SETUP_VILLAGE, ST_STEAL, ST_TRADE_CHOOSE, ST_TRADE_REPLY, ST_YEAR_OF_PLENTY, STEAL,
+    TERRAIN_RESOURCE, TRADE_ACCEPT, TRADE_CANCEL, TRADE_COMPLETE, TRADE_DECLINE, VILLAGE,
+    YEAR_OF_PLENTY_PICK)
 from frontierzoo.envs.frontier.trade import bank_rate
 
 from ..base import Agent
@@ -106,7 +104,7 @@ class FrontierHeuristic(Agent):
     def goal(self, s, me, legal):
         """The piece to save for: a village where one may stand, else a keep, else a road towards
         a good corner, else a card."""
-        has_spot = any(BUILD_VILLAGE + c in legal or (s["villages_left"][me] > 0 and
+        has_spot = any(BUILD_VILLAGE.at(c) in legal or (s["villages_left"][me] > 0 and
                        board.can_place_village(s, me, c)) for c in range(NUM_CORNERS))
         has_village = any(s["corner_owner"][c] == me and s["corner_level"][c] == VILLAGE
                           for c in range(NUM_CORNERS))
@@ -127,50 +125,50 @@ class FrontierHeuristic(Agent):
 
     # ------------------------------------------------------------------ choices
     def choose(self, s, me, legal):
-        ph = int(s["stage"])
-        if ph == ST_SETUP_VILLAGE:
+        stage = int(s["stage"])
+        if stage == ST_SETUP_VILLAGE:
             prod = self.production(s, me)
-            return max((a for a in legal), key=lambda a: self.corner_value(s, a - BUILD_VILLAGE, me, prod))
-        if ph in (ST_SETUP_ROAD, ST_ROAD_BUILDING):
+            return max(legal, key=lambda a: self.corner_value(s, BUILD_VILLAGE.split(a), me, prod))
+        if stage in (ST_SETUP_ROAD, ST_ROAD_BUILDING):
             return self.best_road(s, me, legal)
-        if ph == ST_PRE_ROLL:
-            if PLAY_KNIGHT in legal and self.bandit_hurts_me(s, me):
-                return PLAY_KNIGHT
-            return ROLL
-        if ph == ST_MAIN:
+        if stage == ST_PRE_ROLL:
+            if PLAY_KNIGHT.at() in legal and self.bandit_hurts_me(s, me):
+                return PLAY_KNIGHT.at()
+            return ROLL.at()
+        if stage == ST_MAIN:
             return self.main(s, me, legal)
-        if ph == ST_DISCARD:
+        if stage == ST_DISCARD:
             hand = s["hand"][me].astype(float)
             need = np.asarray(GOAL_COSTS[self.goal(s, me, legal)])
-            return DISCARD + int(np.argmax(hand - need + 0.01 * np.arange(5)
-                                           - 100 * (hand == 0)))
-        if ph == ST_MOVE_BANDIT:
+            return DISCARD.at(int(np.argmax(hand - need + 0.01 * np.arange(5) - 100 * (hand == 0))))
+        if stage == ST_MOVE_BANDIT:
             return self.bandit_hex(s, me, legal)
-        if ph == ST_STEAL:
+        if stage == ST_STEAL:
             n = int(s["num_players"])
-            return max(legal, key=lambda a: (int(s["hand"][(me + a - STEAL + 1) % n].sum()),
-                                             self.leader_points(s, (me + a - STEAL + 1) % n)))
-        if ph == ST_YEAR_OF_PLENTY:
+            return max(legal, key=lambda a: (int(s["hand"][(me + 1 + STEAL.split(a)) % n].sum()),
+                                             self.leader_points(s, (me + 1 + STEAL.split(a)) % n)))
+        if stage == ST_YEAR_OF_PLENTY:
             need = self.missing(s, me, GOAL_COSTS[self.goal(s, me, legal)])
             order = np.argsort(-need + 0.01 * s["bank"] * -1)
             for r in order:
-                if YEAR_OF_PLENTY_PICK + r in legal:
-                    return YEAR_OF_PLENTY_PICK + int(r)
-        if ph == ST_MONOPOLY:
+                if YEAR_OF_PLENTY_PICK.at(r) in legal:
+                    return YEAR_OF_PLENTY_PICK.at(r)
+        if stage == ST_MONOPOLY:
             # the resource the bank has least of is the one most held by the players
-            return MONOPOLY_PICK + int(np.argmin(s["bank"] + 0.01 * np.arange(5)))
-        if ph == ST_OFFER_GIVE and self._offer is not None:
-            return amount_action(OFFER_GIVE, self._offer[0], self._offer[1])
-        if ph == ST_OFFER_GET and self._offer is not None:
+            return MONOPOLY_PICK.at(int(np.argmin(s["bank"] + 0.01 * np.arange(5))))
+        if stage == ST_OFFER_GIVE and self._offer is not None:
+            give, give_count = self._offer[0], self._offer[1]
+            return OFFER_GIVE.at(give, give_count - 1)
+        if stage == ST_OFFER_GET and self._offer is not None:
             offer, self._offer = self._offer, None
-            return amount_action(OFFER_GET, offer[2], offer[3])
-        if ph == ST_TRADE_REPLY:
+            return OFFER_GET.at(offer[2], offer[3] - 1)
+        if stage == ST_TRADE_REPLY:
             return self.reply(s, me, legal)
-        if ph == ST_TRADE_CHOOSE:
+        if stage == ST_TRADE_CHOOSE:
             for a in sorted(legal):
-                if a >= TRADE_COMPLETE:
+                if TRADE_COMPLETE.has(a):
                     return a
-            return TRADE_CANCEL
+            return TRADE_CANCEL.at()
         return None
 
     def bandit_hurts_me(self, s, me):
@@ -180,7 +178,7 @@ class FrontierHeuristic(Agent):
     def bandit_hex(self, s, me, legal):
         best, best_v = None, -1e9
         for a in legal:
-            h = a - MOVE_BANDIT
+            h = MOVE_BANDIT.split(a)
             v = 0.0
             r = TERRAIN_RESOURCE[s["hex_terrain"][h]]
             pip = PIPS[s["hex_number"][h]] if r >= 0 else 0.0
@@ -204,9 +202,9 @@ class FrontierHeuristic(Agent):
         prod = self.production(s, me)
         best, best_v = None, -1e9
         for a in legal:
-            if not BUILD_ROAD <= a < BUILD_ROAD_END:
+            if not BUILD_ROAD.has(a):
                 continue
-            e = a - BUILD_ROAD
+            e = BUILD_ROAD.split(a)
             v = -1e9
             for c in EDGE_CORNERS[e]:
                 if s["corner_owner"][c] >= 0 and s["corner_owner"][c] != me:
@@ -222,34 +220,35 @@ class FrontierHeuristic(Agent):
         return best
 
     def main(self, s, me, legal):
-        keeps = [a for a in legal if BUILD_KEEP <= a < BUILD_KEEP_END]
+        keeps = [a for a in legal if BUILD_KEEP.has(a)]
         if keeps:
-            return max(keeps, key=lambda a: self.corner_value(s, a - BUILD_KEEP, me))
-        villages = [a for a in legal if BUILD_VILLAGE <= a < BUILD_VILLAGE_END]
+            return max(keeps, key=lambda a: self.corner_value(s, BUILD_KEEP.split(a), me))
+        villages = [a for a in legal if BUILD_VILLAGE.has(a)]
         if villages:
             prod = self.production(s, me)
-            return max(villages, key=lambda a: self.corner_value(s, a - BUILD_VILLAGE, me, prod))
+            return max(villages, key=lambda a: self.corner_value(s, BUILD_VILLAGE.split(a), me, prod))
         goal = self.goal(s, me, legal)
-        if PLAY_KNIGHT in legal and (self.bandit_hurts_me(s, me) or s["cards_played"][me, KNIGHT] >= 2):
-            return PLAY_KNIGHT
-        if PLAY_ROAD_BUILDING in legal and goal == "road":
-            return PLAY_ROAD_BUILDING
-        if PLAY_YEAR_OF_PLENTY in legal and self.missing(s, me, GOAL_COSTS[goal]).sum() >= 1:
-            return PLAY_YEAR_OF_PLENTY
-        if PLAY_MONOPOLY in legal and s["bank"].min() <= 10:
-            return PLAY_MONOPOLY
+        if PLAY_KNIGHT.at() in legal and (self.bandit_hurts_me(s, me) or s["cards_played"][me, KNIGHT] >= 2):
+            return PLAY_KNIGHT.at()
+        if PLAY_ROAD_BUILDING.at() in legal and goal == "road":
+            return PLAY_ROAD_BUILDING.at()
+        if PLAY_YEAR_OF_PLENTY.at() in legal and self.missing(s, me, GOAL_COSTS[goal]).sum() >= 1:
+            return PLAY_YEAR_OF_PLENTY.at()
+        if PLAY_MONOPOLY.at() in legal and s["bank"].min() <= 10:
+            return PLAY_MONOPOLY.at()
         if goal in ("road", "village") and s["roads_left"][me] > 0:
-            roads = [a for a in legal if BUILD_ROAD <= a < BUILD_ROAD_END]
+            roads = [a for a in legal if BUILD_ROAD.has(a)]
             if roads and (goal == "road" or not self.village_spot_open(s, me)):
                 return self.best_road(s, me, legal)
-        if BUY_CARD in legal and goal in ("card", "keep") and self.missing(s, me, GOAL_COSTS[goal]).sum() > 1:
-            return BUY_CARD
-        if BUY_CARD in legal and goal == "card":
-            return BUY_CARD
+        buy = BUY_CARD.at() in legal
+        if buy and goal in ("card", "keep") and self.missing(s, me, GOAL_COSTS[goal]).sum() > 1:
+            return BUY_CARD.at()
+        if buy and goal == "card":
+            return BUY_CARD.at()
         t = self.trade_towards(s, me, legal, GOAL_COSTS[goal])
         if t is not None:
             return t
-        return END_TURN
+        return END_TURN.at()
 
     def village_spot_open(self, s, me):
         return any(board.can_place_village(s, me, c) for c in range(NUM_CORNERS))
@@ -262,25 +261,25 @@ class FrontierHeuristic(Agent):
         spare = self.spare(s, me, cost)
         want = int(np.argmax(need))
         for g in np.argsort(-spare):
-            a = BANK_TRADE + int(g) * NUM_RESOURCES + want
+            a = BANK_TRADE.at(int(g), want)
             if a in legal and spare[g] >= self.rate(s, me, int(g)):
                 return a
-        if OFFER_TRADE in legal and need.sum() <= 2:
+        if OFFER_TRADE.at() in legal and need.sum() <= 2:
             g = int(np.argmax(spare))
             if spare[g] >= 1 and g != want:
                 self._offer = (g, 1, want, 1)
-                return OFFER_TRADE
+                return OFFER_TRADE.at()
         return None
 
     def rate(self, s, me, r):
         return int(bank_rate(s, me, r))
 
     def reply(self, s, me, legal):
-        if TRADE_ACCEPT not in legal:
-            return TRADE_DECLINE
+        if TRADE_ACCEPT.at() not in legal:
+            return TRADE_DECLINE.at()
         proposer = int(s["turn_seat"])
         if self.leader_points(s, proposer) >= LEADER_POINTS:
-            return TRADE_DECLINE
+            return TRADE_DECLINE.at()
         goal = self.goal(s, me, set())
         cost = np.asarray(GOAL_COSTS[goal])
         give, gc = int(s["trade_get"]), int(s["trade_get_count"])
@@ -288,8 +287,8 @@ class FrontierHeuristic(Agent):
         need = self.missing(s, me, cost)
         spare = self.spare(s, me, cost)
         if spare[give] >= gc and need[get] > 0 and gc <= rc + 1:
-            return TRADE_ACCEPT
-        return TRADE_DECLINE
+            return TRADE_ACCEPT.at()
+        return TRADE_DECLINE.at()
 
 
 HEURISTIC = FrontierHeuristic

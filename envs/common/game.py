@@ -41,6 +41,8 @@ Kernels every game provides (``@kernel``; ``s`` is one record, a batch is a 1-D 
 """
 from __future__ import annotations
 
+import textwrap
+
 import numpy as np
 
 
@@ -67,6 +69,12 @@ class Game:
     rewards_doc: str = ("At the end +1 to each winner and -1 to each loser; 0 before. "
                         "``reward=\"vp\"`` adds each step's change in the seat's score margin.")
     version_history: tuple = ("v0: first release.",)
+    # Why there is no parallel_env() (None: the game has one). PettingZoo's aec_to_parallel needs
+    # every live seat to act exactly once per cycle, in a fixed order; a game whose turn is a chain
+    # of decisions by one seat, interrupted by off-turn decisions, cannot be played that way.
+    no_parallel_reason: str = ("a turn is a chain of decisions by one seat, and off-turn decisions "
+                               "interrupt it, so the seats do not each act once per cycle as PettingZoo's "
+                               "aec_to_parallel requires; use env() (or vector_env() for batches)")
     invariant_names: dict = {}      # check_invariants code -> what broke
     field_ranges: dict = {}         # record field -> (lo, hi): a loaded record is refused outside
 
@@ -150,7 +158,7 @@ class Game:
         import_line = f"``from frontierzoo.envs import {self.name}``"
         seats = ", ".join(map(str, self.player_counts))
         rows = [("Import", import_line), ("Actions", "Discrete"),
-                ("Parallel API", "No (AEC; decisions are sequential)"),
+                ("Parallel API", "No (see below)" if self.no_parallel_reason else "Yes: ``parallel_env()``"),
                 ("Manual control", f"``frontierzoo play {self.name}``"),
                 ("Agents", f"``['player_0', 'player_1', ...]`` ({seats} seats)"),
                 ("Action shape", "(1,)"), ("Action values", f"Discrete({self.num_actions})"),
@@ -159,7 +167,15 @@ class Game:
         v = max(len(x) for _, x in rows)
         spec = [f"| {k.ljust(w)} | {x.ljust(v)} |" for k, x in rows]
         spec.insert(1, f"|{'-' * (w + 2)}|{'-' * (v + 2)}|")
-        indent = lambda text: "\n".join("    " + line if line else "" for line in text.splitlines())  # noqa: E731
+        def indent(text):
+            """Indented by four, prose wrapped at 100 columns (tables kept as they are)."""
+            out = []
+            for line in text.splitlines():
+                if line.startswith(("=", " ")) or len(line) <= 96:
+                    out.append("    " + line if line else "")
+                else:
+                    out += textwrap.wrap(line, 100, initial_indent="    ", subsequent_indent="    ")
+            return "\n".join(out)
         parts = [intro.strip(), "", *spec, ""]
         if self.options_doc:
             parts += ["Options", indent(self.options_doc.strip()), ""]
@@ -174,6 +190,8 @@ class Game:
                    "the others; ``env.action_masks()`` gives it as bool for sb3-contrib. The ranges:"),
             "", indent(self.actions.table()), "",
             "Rewards", indent(self.rewards_doc), "",
+            *(["Parallel API", indent(f"No ``parallel_env()``: {self.no_parallel_reason}."), ""]
+              if self.no_parallel_reason else []),
             "Version History", indent("\n".join(self.version_history)), "",
         ]
         return "\n".join(parts)

@@ -1,24 +1,21 @@
-"""The island: laying it out, where pieces may stand, production, longest road and points.
+"""The island's pieces: where they may stand, what the throw pays them, longest road and points.
 
-Every function takes the state record ``s`` and works on its fields; all are jitted kernels.
+Every rule takes the state record ``s`` and works on its fields.
 """
 import numpy as np
-from numba.extending import register_jitable
 
-from ..common.jit import kernel
-from ..common.rng import shuffle
-from .content import (KEEPS_PER_PLAYER, VILLAGES_PER_PLAYER, FIXED_HARBOURS, FIXED_NUMBER, FIXED_TERRAIN, HARBOUR_KINDS, NUMBER_TOKENS,
-                      TERRAIN_TILES)
+from ..common.jit import rule
+from .content import KEEPS_PER_PLAYER, ROADS_PER_PLAYER, VILLAGES_PER_PLAYER
 from .state import (AWARD_POINTS, CORNER_CORNERS, CORNER_EDGES, CORNER_HARBOUR, CORNER_HEXES,
-                    DESERT, EDGE_CORNERS, HARBOUR_CORNERS, HEX_CORNERS, HEX_NEIGHBOURS,
-                    LONGEST_ROAD_MIN, MAX_PLAYERS, NUM_CORNERS, NUM_EDGES, NUM_HARBOURS, NUM_HEXES,
-                    NUM_RESOURCES, TERRAIN_RESOURCE, VICTORY_POINT)
+                    EDGE_CORNERS, HARBOUR_CORNERS, HEX_CORNERS, KEEP_POINTS, LONGEST_ROAD_MIN, MAX_PLAYERS,
+                    NUM_CORNERS, NUM_EDGES, NUM_HARBOURS, NUM_HEXES, NUM_RESOURCES, TERRAIN_RESOURCE,
+                    VICTORY_POINT, VILLAGE_POINTS)
 
-MAX_ROAD_DEPTH = 16  # a trail uses each road at most once, and a player has 15 roads
+MAX_ROAD_DEPTH = ROADS_PER_PLAYER + 1  # a trail uses each road at most once
 
 
-# --------------------------------------------------------------------------- laying out the island
-@register_jitable
+# --------------------------------------------------------------------------- counting cards
+@rule
 def hand_size(s, p):
     """The number of resource cards a player holds."""
     t = 0
@@ -27,68 +24,17 @@ def hand_size(s, p):
     return t
 
 
-@kernel
-def hot_numbers_adjacent(s):
-    """True if a 6 or 8 sits next to another 6 or 8 ("the 6s and 8s ... never sit side by side")."""
-    for h in range(NUM_HEXES):
-        n = s['hex_number'][h]
-        if n != 6 and n != 8:
-            continue
-        for k in range(6):
-            o = HEX_NEIGHBOURS[h, k]
-            if o >= 0:
-                m = s['hex_number'][o]
-                if m == 6 or m == 8:
-                    return True
-    return False
-
-
-@register_jitable
-def lay_random_island(s):
-    """Shuffle the terrain tiles onto the hexes, then the number tokens onto every non-desert hex,
-    dealing the numbers again until no 6 or 8 touches another 6 or 8; shuffle the harbours."""
-    terrain = TERRAIN_TILES.copy()
-    shuffle(s['rng'], terrain, terrain.shape[0])
-    for h in range(NUM_HEXES):
-        s['hex_terrain'][h] = terrain[h]
-    numbers = NUMBER_TOKENS.copy()
-    while True:
-        shuffle(s['rng'], numbers, numbers.shape[0])
-        k = 0
-        for h in range(NUM_HEXES):
-            if s['hex_terrain'][h] == DESERT:
-                s['hex_number'][h] = 0
-            else:
-                s['hex_number'][h] = numbers[k]
-                k += 1
-        if not hot_numbers_adjacent(s):
-            break
-    kinds = HARBOUR_KINDS.copy()
-    shuffle(s['rng'], kinds, kinds.shape[0])
-    for i in range(NUM_HARBOURS):
-        s['harbour_kind'][i] = kinds[i]
-
-
-@register_jitable
-def lay_fixed_island(s):
-    """The fixed beginner island of content.py."""
-    for h in range(NUM_HEXES):
-        s['hex_terrain'][h] = FIXED_TERRAIN[h]
-        s['hex_number'][h] = FIXED_NUMBER[h]
-    for i in range(NUM_HARBOURS):
-        s['harbour_kind'][i] = FIXED_HARBOURS[i]
-
-
-@register_jitable
-def desert_hex(s):
-    for h in range(NUM_HEXES):
-        if s['hex_terrain'][h] == DESERT:
-            return h
-    return 0
+@rule
+def bank_total(s):
+    """The resource cards left in the supply."""
+    t = 0
+    for r in range(NUM_RESOURCES):
+        t += s['bank'][r]
+    return t
 
 
 # --------------------------------------------------------------------------- placement
-@kernel
+@rule
 def corner_free_by_distance(s, c):
     """A village needs its corner and "the three corners next to it" empty, whoever's pieces."""
     if s['corner_owner'][c] >= 0:
@@ -100,7 +46,7 @@ def corner_free_by_distance(s, c):
     return True
 
 
-@kernel
+@rule
 def has_road_at(s, p, c):
     for k in range(3):
         e = CORNER_EDGES[c, k]
@@ -109,13 +55,13 @@ def has_road_at(s, p, c):
     return False
 
 
-@kernel
+@rule
 def can_place_village(s, p, c):
     """A village "needs a road of your own leading to it" and the distance rule."""
     return corner_free_by_distance(s, c) and has_road_at(s, p, c)
 
 
-@register_jitable
+@rule
 def network_reaches(s, p, c):
     """Does p's network reach corner c? Through p's own building there, or through p's road ending
     there unless "another player's building breaks your network at the corner it stands on"."""
@@ -127,7 +73,7 @@ def network_reaches(s, p, c):
     return has_road_at(s, p, c)
 
 
-@register_jitable
+@rule
 def can_place_road(s, p, e):
     """"A road must touch your own network at one end"."""
     if s['edge_owner'][e] >= 0:
@@ -135,7 +81,7 @@ def can_place_road(s, p, e):
     return network_reaches(s, p, EDGE_CORNERS[e, 0]) or network_reaches(s, p, EDGE_CORNERS[e, 1])
 
 
-@register_jitable
+@rule
 def any_road_placeable(s, p):
     for e in range(NUM_EDGES):
         if can_place_road(s, p, e):
@@ -143,7 +89,7 @@ def any_road_placeable(s, p):
     return False
 
 
-@register_jitable
+@rule
 def reveal_harbour_at(s, c):
     """Hidden harbours: a rate "stays hidden until somebody builds on one of its corners"."""
     h = CORNER_HARBOUR[c]
@@ -152,7 +98,7 @@ def reveal_harbour_at(s, c):
 
 
 # --------------------------------------------------------------------------- production
-@kernel
+@rule
 def produce(s, number):
     """The throw pays every village 1 and every keep 2 on each hex with that number, except the
     bandit's hex. The supply (our reading, RULES.md "Supply"): if the bank cannot pay everyone owed
@@ -172,7 +118,7 @@ def produce(s, number):
     pay_owed(s, owed)
 
 
-@register_jitable
+@rule
 def pay_owed(s, owed):
     """Pay each player what the bank owes them, resource by resource, under the shortage rule."""
     n = s['num_players']
@@ -196,7 +142,7 @@ def pay_owed(s, owed):
                     s['bank'][r] = 0
 
 
-@register_jitable
+@rule
 def pay_second_village(s, p, c):
     """"Your second village pays you one resource from each hex it touches"."""
     for k in range(3):
@@ -210,7 +156,7 @@ def pay_second_village(s, p, c):
 
 
 # --------------------------------------------------------------------------- longest road
-@register_jitable
+@rule
 def own_degree(s, p, c):
     d = 0
     for k in range(3):
@@ -220,7 +166,7 @@ def own_degree(s, p, c):
     return d
 
 
-@register_jitable
+@rule
 def trail_from(s, p, start, used, seen, stack_corner, stack_next, stack_edge):
     """The longest trail of p's roads starting at ``start``: depth-first over edges with an explicit
     stack, never passing through a corner that holds another player's building (a trail may end
@@ -256,7 +202,7 @@ def trail_from(s, p, start, used, seen, stack_corner, stack_next, stack_edge):
     return best
 
 
-@kernel
+@rule
 def longest_trail(s, p):
     """The number of roads in p's longest trail: a path through p's roads that uses each road once
     (it may revisit a corner) and never passes through another player's building.
@@ -293,7 +239,7 @@ def longest_trail(s, p):
     return best
 
 
-@kernel
+@rule
 def longest_trail_brute(s, p):
     """The same count searched from every corner (a slow reference for the tests)."""
     used = np.zeros(NUM_EDGES, np.bool_)
@@ -310,7 +256,7 @@ def longest_trail_brute(s, p):
     return best
 
 
-@kernel
+@rule
 def update_longest_road(s):
     """Recompute every player's longest road, then move the award."""
     for p in range(s['num_players']):
@@ -318,14 +264,14 @@ def update_longest_road(s):
     award_longest_road(s)
 
 
-@kernel
+@rule
 def update_road_of(s, p):
     """After p builds a road only p's longest road can change."""
     s['road_length'][p] = longest_trail(s, p)
     award_longest_road(s)
 
 
-@kernel
+@rule
 def update_roads_through(s, c):
     """After a building goes up on corner c, only roads of other players meeting at c can be split."""
     for p in range(s['num_players']):
@@ -334,7 +280,7 @@ def update_roads_through(s, c):
     award_longest_road(s)
 
 
-@kernel
+@rule
 def award_longest_road(s):
     """Move the award (rulebook "Points"): the first to 5+ takes it; someone strictly longer takes
     it; a holder cut under five loses it to whoever alone has the longest, or to nobody. When a cut
@@ -361,11 +307,12 @@ def award_longest_road(s):
 
 
 # --------------------------------------------------------------------------- points
-@kernel
+@rule
 def public_points(s, p):
     """Points everyone can see: villages 1, keeps 2, awards 2 each. Pieces on the island are the
     pieces out of the player's supply (check_invariants holds the two counts together)."""
-    pts = (VILLAGES_PER_PLAYER - s['villages_left'][p]) + 2 * (KEEPS_PER_PLAYER - s['keeps_left'][p])
+    pts = (VILLAGE_POINTS * (VILLAGES_PER_PLAYER - s['villages_left'][p])
+           + KEEP_POINTS * (KEEPS_PER_PLAYER - s['keeps_left'][p]))
     if s['longest_road'] == p:
         pts += AWARD_POINTS
     if s['largest_army'] == p:
@@ -373,13 +320,13 @@ def public_points(s, p):
     return pts
 
 
-@kernel
+@rule
 def total_points(s, p):
     """Public points plus hidden victory-point cards ("Worth a point at the end")."""
     return public_points(s, p) + s['cards'][p, VICTORY_POINT]
 
 
-@register_jitable
+@rule
 def harbour_flags(s, p):
     """Bit k set when p has a village or keep on a harbour of kind k."""
     flags = 0
@@ -387,14 +334,3 @@ def harbour_flags(s, p):
         if s['corner_owner'][HARBOUR_CORNERS[i, 0]] == p or s['corner_owner'][HARBOUR_CORNERS[i, 1]] == p:
             flags |= 1 << s['harbour_kind'][i]
     return flags
-
-
-@register_jitable
-def player_has_harbour(s, p, kind):
-    for i in range(NUM_HARBOURS):
-        if s['harbour_kind'][i] != kind:
-            continue
-        for j in range(2):
-            if s['corner_owner'][HARBOUR_CORNERS[i, j]] == p:
-                return True
-    return False

@@ -3,9 +3,9 @@ opportunity-card deck, costs and piece limits. Data, not code; RULES.md gives th
 """
 import numpy as np
 
-from .state import (BRICK, DESERT, FIELD, FOREST, GENERAL_HARBOUR, GRAIN, HILL, KEEP, KNIGHT,
-                    MONOPOLY, MOUNTAIN, NUM_CARD_KINDS, NUM_RESOURCES, ORE, PASTURE, ROAD_BUILDING,
-                    TIMBER, VICTORY_POINT, WOOL, YEAR_OF_PLENTY)
+from .state import (BRICK, DECK_CAPACITY, DESERT, FIELD, FOREST, GENERAL_HARBOUR, GRAIN, HILL, KEEP,
+                    KNIGHT, MONOPOLY, MOUNTAIN, NUM_CARD_KINDS, NUM_RESOURCES, ORE, PASTURE,
+                    ROAD_BUILDING, TIMBER, VICTORY_POINT, WOOL, YEAR_OF_PLENTY)
 
 # "four forests ..., four pastures ..., four fields ..., three hills ..., three mountains ..., a desert"
 TERRAIN_TILES = np.array([FOREST] * 4 + [PASTURE] * 4 + [FIELD] * 4 + [HILL] * 3 + [MOUNTAIN] * 3 + [DESERT],
@@ -13,6 +13,8 @@ TERRAIN_TILES = np.array([FOREST] * 4 + [PASTURE] * 4 + [FIELD] * 4 + [HILL] * 3
 # "Every hex except the desert carries a number from 2 to 12": the family's 18 tokens, one 2 and one
 # 12, two of each other number (7 is never printed: it moves the bandit).
 NUMBER_TOKENS = np.array([2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 11, 12], np.int64)
+# "the 6s and 8s, the numbers rolled most, never sit side by side"
+HOT_NUMBERS = np.array([6, 8], np.int64)
 
 # nine harbours: four general 3:1 and one 2:1 for each resource
 HARBOUR_KINDS = np.array([GENERAL_HARBOUR] * 4 + [TIMBER, BRICK, WOOL, GRAIN, ORE], np.int64)
@@ -29,6 +31,10 @@ CARD_COUNTS[MONOPOLY] = 2
 CARD_COUNTS[VICTORY_POINT] = 5
 DECK_SIZE = int(CARD_COUNTS.sum())
 DECK_START = np.repeat(np.arange(NUM_CARD_KINDS), CARD_COUNTS).astype(np.int64)
+assert DECK_SIZE <= DECK_CAPACITY
+# "Road building: place two roads, free"; "Year of plenty: take any two resources from the supply"
+FREE_ROADS = 2
+PLENTY_PICKS = 2
 
 # costs, per resource (rulebook "The island and the opening": "Building costs stay the same")
 ROAD_COST = np.array([1, 1, 0, 0, 0], np.int64)        # a timber and a brick

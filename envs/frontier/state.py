@@ -1,14 +1,10 @@
-"""Frontier's state record, its named constants, action-id ranges and the island's topology.
+"""Frontier's state record, its named constants, the action and observation layouts, the island.
 
 The island is the 19-hex hexagon of radius 2 (rows of 3, 4, 5, 4, 3 hexes) with its 54 corners and
 72 edges. Geometry is computed once at import in integer "doubled" coordinates (x in units of
 sqrt(3)/2, y in units of 1/2 of a hex's circumradius) so that every corner lands on an exact integer
 point and two hexes share a corner exactly when they compute the same point. The arrays are module
 globals, which Numba freezes as constants when it compiles a kernel.
-
-Numba's on-disk cache keys a kernel by its own source file, not by the constants it imports from
-here: after changing a constant, touch (or edit) board.py, trade.py and core.py, or clear their
-__pycache__, or cached kernels keep the old values.
 
 Ids are stable: hexes in reading order (top row left to right, then the next row), corners sorted
 by (y, x), edges sorted by their (lower corner, higher corner) pair, the 30 coastal corners and
@@ -43,21 +39,29 @@ CARD_NAMES = ("knight", "road building", "year of plenty", "monopoly", "victory 
 
 # buildings on a corner (corner_level)
 EMPTY, VILLAGE, KEEP = 0, 1, 2
+NUM_BUILDINGS = 2  # village, keep
 
 # harbours: kinds 0..4 are 2:1 for that resource, GENERAL is 3:1 for anything
 GENERAL_HARBOUR = 5
 NUM_HARBOUR_KINDS = 6
 BANK_RATE, GENERAL_RATE, SPECIAL_RATE = 4, 3, 2
 
+# the dice (rulebook "A turn"): two six-sided dice; a 7 pays nothing and moves the bandit
+NUM_DICE, DIE_SIDES = 2, 6
+BANDIT_THROW = 7
+MIN_THROW, MAX_THROW = 2, 12
+NUM_THROWS = MAX_THROW - MIN_THROW + 1  # the totals, and the numbers the hexes carry
+
 # points (rulebook "Points")
 WINNING_POINTS = 10
+VILLAGE_POINTS, KEEP_POINTS = 1, 2
 AWARD_POINTS = 2
 LONGEST_ROAD_MIN = 5
 LARGEST_ARMY_MIN = 3
 DISCARD_LIMIT = 7           # "more than seven cards discards half of them, rounded down"
 MAX_PROPOSALS_PER_TURN = 3  # our bound on player-to-player trade proposals (RULES.md, "Trading")
 
-# --------------------------------------------------------------------------- phases
+# --------------------------------------------------------------------------- stages
 ST_SETUP_VILLAGE = 0   # opening: place a village (no road needed)
 ST_SETUP_ROAD = 1      # opening: place a road touching the village just placed
 ST_PRE_ROLL = 2        # start of a turn, holding a playable card: throw, or play the card first
@@ -80,13 +84,14 @@ STAGE_NAMES = ("setup village", "setup road", "before the throw", "discard", "mo
 
 # trade replies (trade_reply[seat])
 REPLY_NONE, REPLY_ACCEPT, REPLY_DECLINE, REPLY_COUNTER = 0, 1, 2, 3
+NUM_REPLIES = 4
 
 # the discrete trade spaces: an offer gives 1-2 of one resource for 1-2 of another, named in two
 # decisions (give, then ask); a counter keeps what the proposer asked for and names what the
 # proposer should give instead (1-2 of a resource). See RULES.md, "Trading".
 MAX_TRADE_COUNT = 2
 
-# --------------------------------------------------------------------------- action ids
+# --------------------------------------------------------------------------- actions
 NUM_HEXES = 19
 NUM_CORNERS = 54
 NUM_EDGES = 72
@@ -94,51 +99,32 @@ NUM_HARBOURS = 9
 # The small ranges of the sub-decisions come first and the long board ranges last: a uniformly
 # random pick scans the mask only up to the action it picks, so this order keeps rollouts fast.
 ACTIONS = Layout("action")
-A_ROLL = ACTIONS.span("roll", doc="throw the dice")
-A_END_TURN = ACTIONS.span("end_turn", doc="end the turn")
-A_BUY_CARD = ACTIONS.span("buy_card", doc="buy an opportunity card")
-A_PLAY_KNIGHT = ACTIONS.span("play_knight", doc="play a knight")
-A_PLAY_ROAD_BUILDING = ACTIONS.span("play_road_building", doc="play road building")
-A_PLAY_YEAR_OF_PLENTY = ACTIONS.span("play_year_of_plenty", doc="play year of plenty")
-A_PLAY_MONOPOLY = ACTIONS.span("play_monopoly", doc="play monopoly")
-A_TRADE_ACCEPT = ACTIONS.span("trade_accept", doc="accept the offer on the table")
-A_TRADE_DECLINE = ACTIONS.span("trade_decline", doc="decline the offer on the table")
-A_TRADE_CANCEL = ACTIONS.span("trade_cancel", doc="the proposer cancels the offer")
-A_OFFER_TRADE = ACTIONS.span("offer_trade", doc="start an offer to the other players")
-A_STEAL = ACTIONS.span("steal", MAX_PLAYERS - 1, doc="take a card from the k-th player after me")
-A_DISCARD = ACTIONS.span("discard", NUM_RESOURCES, doc="discard one card of a resource")
-A_YEAR_OF_PLENTY_PICK = ACTIONS.span("year_of_plenty_pick", NUM_RESOURCES, doc="take a resource (year of plenty)")
-A_MONOPOLY_PICK = ACTIONS.span("monopoly_pick", NUM_RESOURCES, doc="name a resource (monopoly)")
-A_OFFER_GIVE = ACTIONS.span("offer_give", NUM_RESOURCES, MAX_TRADE_COUNT, doc="offer count+1 of a resource")
-A_OFFER_GET = ACTIONS.span("offer_get", NUM_RESOURCES, MAX_TRADE_COUNT, doc="ask count+1 of a resource")
-A_COUNTER_OFFER = ACTIONS.span("counter_offer", NUM_RESOURCES, MAX_TRADE_COUNT,
-                               doc="give what was asked but want count+1 of a resource instead")
-A_TRADE_COMPLETE = ACTIONS.span("trade_complete", MAX_PLAYERS - 1, doc="complete the answer of the k-th player after me")
-A_BANK_TRADE = ACTIONS.span("bank_trade", NUM_RESOURCES, NUM_RESOURCES, doc="trade give for get with the bank or a harbour")
-A_MOVE_BANDIT = ACTIONS.span("move_bandit", NUM_HEXES, doc="move the bandit to a hex")
-A_BUILD_ROAD = ACTIONS.span("build_road", NUM_EDGES, doc="build a road on an edge")
-A_BUILD_VILLAGE = ACTIONS.span("build_village", NUM_CORNERS, doc="build a village on a corner")
-A_BUILD_KEEP = ACTIONS.span("build_keep", NUM_CORNERS, doc="upgrade the village on a corner to a keep")
+ROLL = ACTIONS.span("roll", doc="throw the dice")
+END_TURN = ACTIONS.span("end_turn", doc="end the turn")
+BUY_CARD = ACTIONS.span("buy_card", doc="buy an opportunity card")
+PLAY_KNIGHT = ACTIONS.span("play_knight", doc="play a knight")
+PLAY_ROAD_BUILDING = ACTIONS.span("play_road_building", doc="play road building")
+PLAY_YEAR_OF_PLENTY = ACTIONS.span("play_year_of_plenty", doc="play year of plenty")
+PLAY_MONOPOLY = ACTIONS.span("play_monopoly", doc="play monopoly")
+TRADE_ACCEPT = ACTIONS.span("trade_accept", doc="accept the offer on the table")
+TRADE_DECLINE = ACTIONS.span("trade_decline", doc="decline the offer on the table")
+TRADE_CANCEL = ACTIONS.span("trade_cancel", doc="the proposer cancels the offer")
+OFFER_TRADE = ACTIONS.span("offer_trade", doc="start an offer to the other players")
+STEAL = ACTIONS.span("steal", MAX_PLAYERS - 1, doc="take a card from the k-th player after me")
+DISCARD = ACTIONS.span("discard", NUM_RESOURCES, doc="discard one card of a resource")
+YEAR_OF_PLENTY_PICK = ACTIONS.span("year_of_plenty_pick", NUM_RESOURCES, doc="take a resource (year of plenty)")
+MONOPOLY_PICK = ACTIONS.span("monopoly_pick", NUM_RESOURCES, doc="name a resource (monopoly)")
+OFFER_GIVE = ACTIONS.span("offer_give", NUM_RESOURCES, MAX_TRADE_COUNT, doc="offer count+1 of a resource")
+OFFER_GET = ACTIONS.span("offer_get", NUM_RESOURCES, MAX_TRADE_COUNT, doc="ask count+1 of a resource")
+COUNTER_OFFER = ACTIONS.span("counter_offer", NUM_RESOURCES, MAX_TRADE_COUNT,
+                             doc="give what was asked but want count+1 of a resource instead")
+TRADE_COMPLETE = ACTIONS.span("trade_complete", MAX_PLAYERS - 1, doc="complete the answer of the k-th player after me")
+BANK_TRADE = ACTIONS.span("bank_trade", NUM_RESOURCES, NUM_RESOURCES, doc="trade give for get with the bank or a harbour")
+MOVE_BANDIT = ACTIONS.span("move_bandit", NUM_HEXES, doc="move the bandit to a hex")
+BUILD_ROAD = ACTIONS.span("build_road", NUM_EDGES, doc="build a road on an edge")
+BUILD_VILLAGE = ACTIONS.span("build_village", NUM_CORNERS, doc="build a village on a corner")
+BUILD_KEEP = ACTIONS.span("build_keep", NUM_CORNERS, doc="upgrade the village on a corner to a keep")
 NUM_ACTIONS = ACTIONS.size
-ROLL, END_TURN, BUY_CARD, PLAY_KNIGHT = A_ROLL.start, A_END_TURN.start, A_BUY_CARD.start, A_PLAY_KNIGHT.start
-PLAY_ROAD_BUILDING, PLAY_YEAR_OF_PLENTY = A_PLAY_ROAD_BUILDING.start, A_PLAY_YEAR_OF_PLENTY.start
-PLAY_MONOPOLY, TRADE_ACCEPT, TRADE_DECLINE = A_PLAY_MONOPOLY.start, A_TRADE_ACCEPT.start, A_TRADE_DECLINE.start
-TRADE_CANCEL, OFFER_TRADE, STEAL, DISCARD = A_TRADE_CANCEL.start, A_OFFER_TRADE.start, A_STEAL.start, A_DISCARD.start
-YEAR_OF_PLENTY_PICK, MONOPOLY_PICK = A_YEAR_OF_PLENTY_PICK.start, A_MONOPOLY_PICK.start
-OFFER_GIVE, OFFER_GET, COUNTER_OFFER = A_OFFER_GIVE.start, A_OFFER_GET.start, A_COUNTER_OFFER.start
-TRADE_COMPLETE, BANK_TRADE, MOVE_BANDIT = A_TRADE_COMPLETE.start, A_BANK_TRADE.start, A_MOVE_BANDIT.start
-BUILD_ROAD, BUILD_VILLAGE, BUILD_KEEP = A_BUILD_ROAD.start, A_BUILD_VILLAGE.start, A_BUILD_KEEP.start
-# where each range ends (exclusive)
-STEAL_END, DISCARD_END = A_STEAL.stop, A_DISCARD.stop
-YEAR_OF_PLENTY_PICK_END, MONOPOLY_PICK_END = A_YEAR_OF_PLENTY_PICK.stop, A_MONOPOLY_PICK.stop
-OFFER_GIVE_END, OFFER_GET_END, COUNTER_OFFER_END = A_OFFER_GIVE.stop, A_OFFER_GET.stop, A_COUNTER_OFFER.stop
-TRADE_COMPLETE_END, BANK_TRADE_END, MOVE_BANDIT_END = A_TRADE_COMPLETE.stop, A_BANK_TRADE.stop, A_MOVE_BANDIT.stop
-BUILD_ROAD_END, BUILD_VILLAGE_END, BUILD_KEEP_END = A_BUILD_ROAD.stop, A_BUILD_VILLAGE.stop, A_BUILD_KEEP.stop
-
-
-def amount_action(base, resource, count):
-    """The id of "count of resource" in one of the 10-wide ranges (OFFER_GIVE, OFFER_GET, COUNTER_OFFER)."""
-    return base + resource * MAX_TRADE_COUNT + count - 1
 
 
 # --------------------------------------------------------------------------- topology
@@ -226,17 +212,18 @@ assert HEX_CORNERS.shape == (NUM_HEXES, 6) and CORNER_XY.shape[0] == NUM_CORNERS
 assert EDGE_CORNERS.shape[0] == NUM_EDGES and COAST_EDGES.shape[0] == 30
 
 # --------------------------------------------------------------------------- the record
+DECK_CAPACITY = 32  # room for the opportunity deck (content.DECK_SIZE cards)
 RECORD_DTYPE = record_dtype([
     ("hidden_harbours", np.int32),   # option: harbour rates hidden until someone builds there
     ("fixed_island", np.int32),      # option: the fixed beginner island instead of a random one
     ("stage", np.int32),
-    ("turn_seat", np.int32),           # the player whose turn it is
+    ("turn_seat", np.int32),         # the player whose turn it is
     ("first_player", np.int32),      # won the throw for turn order
     ("setup_step", np.int32),        # 0 .. 2n-1 through the opening
     ("setup_corner", np.int32),      # the village just placed in the opening
     ("turn", np.int32),              # turns begun since the opening
     ("rolled", np.int32),            # the dice have been thrown this turn
-    ("dice", np.int32, (2,)),        # the last throw
+    ("dice", np.int32, (NUM_DICE,)), # the last throw
     ("card_played", np.int32),       # an opportunity card was played this turn
     ("free_roads", np.int32),        # roads left to place from a road-building card
     ("plenty_left", np.int32),       # resources left to name from a year-of-plenty card
@@ -253,7 +240,7 @@ RECORD_DTYPE = record_dtype([
     # the supply and the hands
     ("bank", np.int32, (NUM_RESOURCES,)),
     ("hand", np.int32, (MAX_PLAYERS, NUM_RESOURCES)),
-    ("deck", np.int32, (32,)),                    # opportunity cards, drawn from deck_top on
+    ("deck", np.int32, (DECK_CAPACITY,)),         # opportunity cards, drawn from deck_top on
     ("deck_size", np.int32),
     ("deck_top", np.int32),
     ("cards", np.int32, (MAX_PLAYERS, NUM_CARD_KINDS)),      # unplayed cards held (VP cards too)
@@ -284,27 +271,73 @@ HIDDEN_FIELDS = ("hand", "cards", "cards_new", "deck", "harbour_kind")
 
 # --------------------------------------------------------------------------- observation layout
 # (see view.encode; the observer first, then the others in turn order, padded to four seats)
-OBS_HEX = NUM_TERRAINS + 11 + 1              # terrain, number 2..12 one-hot, bandit
-OBS_HARBOUR = NUM_HARBOUR_KINDS + 1          # kind one-hot, or "hidden"
-OBS_CORNER = MAX_PLAYERS * 2                 # village / keep of each relative seat
-OBS_EDGE = MAX_PLAYERS
-# present, hand by resource (own only), hand size, cards by kind (own only), of them new (own
-# only), cards held, cards bought this turn, knights played, villages/keeps/roads left, road length,
-# the two awards, public points, total points (own only), discards owed, on turn, trade reply
-# one-hot, counter's wanted resource one-hot and count
-OBS_PLAYER = 1 + 5 + 1 + 5 + 5 + 1 + 1 + 1 + 3 + 1 + 2 + 1 + 1 + 1 + 1 + 4 + 5 + 1
-# bank, cards left in the deck, phase one-hot, last throw one-hot (2..12), thrown this turn, card
-# played this turn, proposals left, free roads left, plenty left, hidden-harbours option, turn
-OBS_GLOBAL = NUM_RESOURCES + 1 + NUM_STAGES + 11 + 1 + 1 + 1 + 1 + 1 + 1 + 1
-# an offer is on the table, what the proposer gives (one-hot, count), asks for (one-hot, count)
-OBS_TRADE = 1 + NUM_RESOURCES + 1 + NUM_RESOURCES + 1
+# The features inside each repeated block:
+HEX = Layout("hex feature")
+F_TERRAIN = HEX.span("terrain", NUM_TERRAINS, doc="one-hot")
+F_NUMBER = HEX.span("number", NUM_THROWS, doc="the number token 2..12, one-hot (none on the desert)")
+F_BANDIT = HEX.span("bandit", doc="the bandit stands here")
+HARBOUR = Layout("harbour feature")
+F_RATE = HARBOUR.span("rate", NUM_HARBOUR_KINDS, doc="2:1 for a resource or 3:1 general, one-hot")
+F_RATE_HIDDEN = HARBOUR.span("rate_hidden", doc="the rate is hidden (option hidden_harbours)")
+CORNER = Layout("corner feature")
+F_BUILDING = CORNER.span("building", MAX_PLAYERS, NUM_BUILDINGS, doc="village / keep of each relative seat")
+EDGE = Layout("edge feature")
+F_ROAD = EDGE.span("road", MAX_PLAYERS, doc="the road of each relative seat")
+PLAYER = Layout("player feature")
+F_PRESENT = PLAYER.span("present", doc="the seat is in the game")
+F_HAND = PLAYER.span("hand", NUM_RESOURCES, doc="resources by kind (own only)")
+F_HAND_SIZE = PLAYER.span("hand_size", doc="resource cards held")
+F_CARDS = PLAYER.span("cards", NUM_CARD_KINDS, doc="unplayed opportunity cards by kind (own only)")
+F_CARDS_NEW = PLAYER.span("cards_new", NUM_CARD_KINDS, doc="of those, bought this turn (own only)")
+F_CARDS_HELD = PLAYER.span("cards_held", doc="unplayed opportunity cards")
+F_CARDS_BOUGHT = PLAYER.span("cards_bought", doc="opportunity cards bought this turn")
+F_KNIGHTS = PLAYER.span("knights", doc="knights played")
+F_VILLAGES_LEFT = PLAYER.span("villages_left")
+F_KEEPS_LEFT = PLAYER.span("keeps_left")
+F_ROADS_LEFT = PLAYER.span("roads_left")
+F_ROAD_LENGTH = PLAYER.span("road_length", doc="the longest road")
+F_LONGEST_ROAD = PLAYER.span("longest_road", doc="holds the award")
+F_LARGEST_ARMY = PLAYER.span("largest_army", doc="holds the award")
+F_PUBLIC_POINTS = PLAYER.span("public_points")
+F_TOTAL_POINTS = PLAYER.span("total_points", doc="victory-point cards included (own only)")
+F_DISCARDS = PLAYER.span("discards", doc="cards still to discard on this 7")
+F_ON_TURN = PLAYER.span("on_turn")
+F_REPLY = PLAYER.span("reply", NUM_REPLIES, doc="the answer to the offer on the table, one-hot")
+F_COUNTER = PLAYER.span("counter", NUM_RESOURCES, doc="the resource a counter wants, one-hot")
+F_COUNTER_COUNT = PLAYER.span("counter_count", doc="... and how many")
+TABLE = Layout("table feature")
+F_BANK = TABLE.span("bank", NUM_RESOURCES, doc="the supply by resource")
+F_DECK = TABLE.span("deck", doc="opportunity cards left to buy")
+F_STAGE = TABLE.span("stage", NUM_STAGES, doc="one-hot")
+F_DICE = TABLE.span("dice", NUM_THROWS, doc="the last throw 2..12, one-hot")
+F_ROLLED = TABLE.span("rolled", doc="the dice were thrown this turn")
+F_CARD_PLAYED = TABLE.span("card_played", doc="a card was played this turn")
+F_PROPOSALS_LEFT = TABLE.span("proposals_left", doc="offers the player on turn may still make")
+F_FREE_ROADS = TABLE.span("free_roads", doc="roads left to place (road building)")
+F_PLENTY_LEFT = TABLE.span("plenty_left", doc="resources left to name (year of plenty)")
+F_HIDDEN_HARBOURS = TABLE.span("hidden_harbours", doc="the option")
+F_TURN = TABLE.span("turn", doc="turns begun")
+OFFER = Layout("offer feature")
+F_ON_TABLE = OFFER.span("on_table", doc="an offer is on the table")
+F_GIVE = OFFER.span("give", NUM_RESOURCES, doc="what the proposer gives, one-hot")
+F_GIVE_COUNT = OFFER.span("give_count")
+F_GET = OFFER.span("get", NUM_RESOURCES, doc="what the proposer asks for, one-hot")
+F_GET_COUNT = OFFER.span("get_count")
+
+# Scales: a count is divided by its natural bound, or by one of these where it has none.
+CARDS_SCALE = 10         # resource cards (a hand, the discards owed)
+OPPORTUNITY_SCALE = 5    # opportunity cards held or played
+ROAD_LENGTH_SCALE = 10
+TURN_SCALE = 100
+
 OBSERVATION = Layout("block")
-OBS_HEXES = OBSERVATION.span("hexes", NUM_HEXES, OBS_HEX, doc="per hex: terrain, number, bandit")
-OBS_HARBOURS = OBSERVATION.span("harbours", NUM_HARBOURS, OBS_HARBOUR, doc="per harbour: rate, or hidden")
-OBS_CORNERS = OBSERVATION.span("corners", NUM_CORNERS, OBS_CORNER, doc="per corner: village/keep of each relative seat")
-OBS_EDGES = OBSERVATION.span("edges", NUM_EDGES, OBS_EDGE, doc="per edge: the road's relative owner")
-OBS_PLAYERS = OBSERVATION.span("players", MAX_PLAYERS, OBS_PLAYER,
+OBS_HEXES = OBSERVATION.span("hexes", NUM_HEXES, HEX.size, doc="per hex: terrain, number, bandit")
+OBS_HARBOURS = OBSERVATION.span("harbours", NUM_HARBOURS, HARBOUR.size, doc="per harbour: rate, or hidden")
+OBS_CORNERS = OBSERVATION.span("corners", NUM_CORNERS, CORNER.size,
+                               doc="per corner: village/keep of each relative seat")
+OBS_EDGES = OBSERVATION.span("edges", NUM_EDGES, EDGE.size, doc="per edge: the road's relative owner")
+OBS_PLAYERS = OBSERVATION.span("players", MAX_PLAYERS, PLAYER.size,
                                doc="per seat from the observer on: counts, pieces, awards, points; own hand")
-OBS_TABLE = OBSERVATION.span("table", OBS_GLOBAL, doc="bank, deck, stage, last throw, the turn's flags")
-OBS_OFFER = OBSERVATION.span("offer", OBS_TRADE, doc="the offer on the table")
+OBS_TABLE = OBSERVATION.span("table", TABLE.size, doc="bank, deck, stage, last throw, the turn's flags")
+OBS_OFFER = OBSERVATION.span("offer", OFFER.size, doc="the offer on the table")
 OBS_SIZE = OBSERVATION.size

@@ -2,24 +2,21 @@
 
 A player trade runs as decisions: the player on turn opens an offer, names what it gives (1-2 of
 one resource) and what it asks (1-2 of another); each other player in turn order accepts, declines
-or counters (a counter keeps what the
-proposer asked for and names what the replier wants instead: 1-2 of any resource); then the
-proposer completes one acceptance or counter, or cancels. At most MAX_PROPOSALS_PER_TURN proposals
-per turn, so a turn always ends.
+or counters (a counter keeps what the proposer asked for and names what the replier wants
+instead: 1-2 of any resource); then the proposer completes one acceptance or counter, or cancels.
+At most MAX_PROPOSALS_PER_TURN proposals per turn, so a turn always ends.
 """
-from numba.extending import register_jitable
-
-from ..common.jit import kernel
+from ..common.jit import rule
+from .board import harbour_flags
 from .state import (BANK_RATE, BANK_TRADE, COUNTER_OFFER, GENERAL_HARBOUR, GENERAL_RATE,
                     MAX_PROPOSALS_PER_TURN, MAX_TRADE_COUNT, NUM_RESOURCES, OFFER_GET, OFFER_GIVE,
-                    ST_MAIN, ST_OFFER_GET, ST_OFFER_GIVE, ST_TRADE_CHOOSE,
-                    ST_TRADE_REPLY, REPLY_ACCEPT, REPLY_COUNTER, REPLY_DECLINE, REPLY_NONE,
-                    SPECIAL_RATE, TRADE_COMPLETE)
-from .board import harbour_flags
+                    OFFER_TRADE, REPLY_ACCEPT, REPLY_COUNTER, REPLY_DECLINE, REPLY_NONE, SPECIAL_RATE,
+                    ST_MAIN, ST_OFFER_GET, ST_OFFER_GIVE, ST_TRADE_CHOOSE, ST_TRADE_REPLY, TRADE_ACCEPT,
+                    TRADE_CANCEL, TRADE_COMPLETE, TRADE_DECLINE)
 
 
 # --------------------------------------------------------------------------- the bank
-@register_jitable
+@rule
 def rate_from_flags(flags, r):
     """"The bank gives one of anything for four of the same resource, or better at a harbour":
     two of the named resource at its harbour, three of anything at a general one."""
@@ -30,12 +27,12 @@ def rate_from_flags(flags, r):
     return BANK_RATE
 
 
-@kernel
+@rule
 def bank_rate(s, p, r):
     return rate_from_flags(harbour_flags(s, p), r)
 
 
-@register_jitable
+@rule
 def mask_bank_trades(s, p, mask):
     n = 0
     flags = harbour_flags(s, p)
@@ -45,12 +42,12 @@ def mask_bank_trades(s, p, mask):
             continue
         for r in range(NUM_RESOURCES):
             if r != g and s['bank'][r] > 0:
-                mask[BANK_TRADE + g * NUM_RESOURCES + r] = True
+                mask[BANK_TRADE.at(g, r)] = True
                 n += 1
     return n
 
 
-@register_jitable
+@rule
 def trade_with_bank(s, p, give, get):
     rate = bank_rate(s, p, give)
     s['hand'][p, give] -= rate
@@ -60,7 +57,7 @@ def trade_with_bank(s, p, give, get):
 
 
 # --------------------------------------------------------------------------- offers
-@register_jitable
+@rule
 def can_offer(s, p):
     """The player on turn may open an offer while proposals remain this turn and it holds a card."""
     if s['proposals'] >= MAX_PROPOSALS_PER_TURN:
@@ -71,32 +68,40 @@ def can_offer(s, p):
     return False
 
 
-@register_jitable
+@rule
+def mask_offer(s, p, mask):
+    if can_offer(s, p):
+        mask[OFFER_TRADE.at()] = True
+        return 1
+    return 0
+
+
+@rule
 def open_offer(s):
     s['proposals'] += 1
     s['stage'] = ST_OFFER_GIVE
 
 
-@register_jitable
+@rule
 def mask_offer_give(s, p, mask):
     """What to give: 1 or 2 of a resource the proposer holds."""
     n = 0
     for r in range(NUM_RESOURCES):
         for c in range(1, MAX_TRADE_COUNT + 1):
             if s['hand'][p, r] >= c:
-                mask[OFFER_GIVE + r * MAX_TRADE_COUNT + c - 1] = True
+                mask[OFFER_GIVE.at(r, c - 1)] = True
                 n += 1
     return n
 
 
-@register_jitable
-def choose_offer_give(s, code):
-    s['trade_give'] = code // MAX_TRADE_COUNT
-    s['trade_give_count'] = code % MAX_TRADE_COUNT + 1
+@rule
+def choose_offer_give(s, r, count):
+    s['trade_give'] = r
+    s['trade_give_count'] = count
     s['stage'] = ST_OFFER_GET
 
 
-@register_jitable
+@rule
 def mask_offer_get(s, mask):
     """What to ask for: 1 or 2 of any other resource."""
     n = 0
@@ -104,16 +109,16 @@ def mask_offer_get(s, mask):
         if r == s['trade_give']:
             continue
         for c in range(1, MAX_TRADE_COUNT + 1):
-            mask[OFFER_GET + r * MAX_TRADE_COUNT + c - 1] = True
+            mask[OFFER_GET.at(r, c - 1)] = True
             n += 1
     return n
 
 
-@register_jitable
-def choose_offer_get(s, code):
+@rule
+def choose_offer_get(s, r, count):
     """The offer goes on the table; the first player after the proposer answers first."""
-    s['trade_get'] = code // MAX_TRADE_COUNT
-    s['trade_get_count'] = code % MAX_TRADE_COUNT + 1
+    s['trade_get'] = r
+    s['trade_get_count'] = count
     for k in range(s['num_players']):
         s['trade_reply'][k] = REPLY_NONE
         s['trade_counter'][k] = -1
@@ -124,20 +129,20 @@ def choose_offer_get(s, code):
 
 
 # --------------------------------------------------------------------------- replies
-@register_jitable
+@rule
 def can_answer(s, q):
     """Accepting or countering means handing over what was asked, so q must hold it; a player who
     does not can only decline, and that forced answer is given without a decision."""
     return s['hand'][q, s['trade_get']] >= s['trade_get_count']
 
 
-@register_jitable
-def mask_replies(s, q, mask, accept, decline):
+@rule
+def mask_replies(s, mask):
     """Decline, accept, or counter. A counter may name anything but the resource asked for and the
     exact offer itself (that would be accepting). Its legality never depends on the proposer's
     hidden hand: the proposer simply cannot complete a counter it cannot pay."""
-    mask[decline] = True
-    mask[accept] = True
+    mask[TRADE_DECLINE.at()] = True
+    mask[TRADE_ACCEPT.at()] = True
     n = 2
     for w in range(NUM_RESOURCES):
         if w == s['trade_get']:
@@ -145,12 +150,12 @@ def mask_replies(s, q, mask, accept, decline):
         for wc in range(1, MAX_TRADE_COUNT + 1):
             if w == s['trade_give'] and wc == s['trade_give_count']:
                 continue
-            mask[COUNTER_OFFER + w * MAX_TRADE_COUNT + wc - 1] = True
+            mask[COUNTER_OFFER.at(w, wc - 1)] = True
             n += 1
     return n
 
 
-@kernel
+@rule
 def pass_to_next_replier(s):
     """Hand the offer to the next player in turn order who can answer it (the others decline
     without a decision); after the last, the proposer chooses among the answers it can pay. If
@@ -175,7 +180,7 @@ def pass_to_next_replier(s):
     clear_trade(s)
 
 
-@kernel
+@rule
 def reply(s, kind, want, want_count):
     """Record the replier's answer and pass the offer on."""
     q = s['trade_replier']
@@ -186,7 +191,7 @@ def reply(s, kind, want, want_count):
     pass_to_next_replier(s)
 
 
-@kernel
+@rule
 def clear_trade(s):
     s['trade_give'] = -1
     s['trade_get'] = -1
@@ -201,7 +206,7 @@ def clear_trade(s):
 
 
 # --------------------------------------------------------------------------- completing
-@register_jitable
+@rule
 def proposer_pays(s, q):
     """What the proposer gives if it completes with q: the offer, or q's counter."""
     if s['trade_reply'][q] == REPLY_COUNTER:
@@ -209,11 +214,12 @@ def proposer_pays(s, q):
     return s['trade_give'], s['trade_give_count']
 
 
-@register_jitable
-def mask_completions(s, mask, cancel):
+@rule
+def mask_completions(s, mask):
+    """Cancel, or complete an acceptance or counter the proposer can pay."""
     p = s['turn_seat']
     n_players = s['num_players']
-    mask[cancel] = True
+    mask[TRADE_CANCEL.at()] = True
     n = 1
     for k in range(1, n_players):
         q = (p + k) % n_players
@@ -221,12 +227,12 @@ def mask_completions(s, mask, cancel):
             continue
         res, cnt = proposer_pays(s, q)
         if s['hand'][p, res] >= cnt:
-            mask[TRADE_COMPLETE + k - 1] = True
+            mask[TRADE_COMPLETE.at(k - 1)] = True
             n += 1
     return n
 
 
-@kernel
+@rule
 def complete(s, k):
     """Exchange with the k-th player after the proposer, then clear the table."""
     p = s['turn_seat']
@@ -239,16 +245,16 @@ def complete(s, k):
     clear_trade(s)
 
 
-@register_jitable
+@rule
 def reply_decline(s):
     reply(s, REPLY_DECLINE, -1, 0)
 
 
-@register_jitable
+@rule
 def reply_accept(s):
     reply(s, REPLY_ACCEPT, -1, 0)
 
 
-@register_jitable
-def reply_counter(s, code):
-    reply(s, REPLY_COUNTER, code // MAX_TRADE_COUNT, code % MAX_TRADE_COUNT + 1)
+@rule
+def reply_counter(s, want, want_count):
+    reply(s, REPLY_COUNTER, want, want_count)
