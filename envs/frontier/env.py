@@ -8,9 +8,10 @@ from ..common.game import Game
 from . import core, words
 from .content import BANK_START, DECK_SIZE, KEEPS_PER_PLAYER, ROADS_PER_PLAYER, VILLAGES_PER_PLAYER
 from .invariants import INVARIANT_NAMES
-from .state import (ACTIONS, EMPTY, HIDDEN_FIELDS, KEEP, MAX_PLAYERS, MAX_PROPOSALS_PER_TURN, MAX_TRADE_COUNT,
+from .state import (ACTIONS, EMPTY, HIDDEN_FIELDS, KEEP, MAX_HEARINGS_PER_TURN, MAX_PLAYERS, MAX_PROPOSALS_PER_TURN,
+                    MAX_TRADE_COUNT,
                     NUM_CARD_KINDS, NUM_CORNERS, NUM_HARBOUR_KINDS, NUM_HEXES, NUM_RESOURCES, NUM_STAGES,
-                    NUM_TERRAINS, OBS_SIZE, OBSERVATION, RECORD_DTYPE, REPLY_COUNTER, REPLY_NONE)
+                    NUM_TERRAINS, OBS_SIZE, OBSERVATION, RECORD_DTYPE, REPLY_NONE, REPLY_OFFER)
 
 
 class FrontierGame(Game):
@@ -53,10 +54,12 @@ class FrontierGame(Game):
         "roads_left": (0, ROADS_PER_PLAYER), "road_length": (0, ROADS_PER_PLAYER),
         "longest_road": (-1, MAX_PLAYERS - 1), "largest_army": (-1, MAX_PLAYERS - 1),
         "discard_left": (0, NUM_RESOURCES * BANK_START), "proposals": (0, MAX_PROPOSALS_PER_TURN),
+        "hearings": (0, MAX_HEARINGS_PER_TURN),
         "trade_give": (-1, NUM_RESOURCES - 1), "trade_give_count": (0, MAX_TRADE_COUNT),
         "trade_get": (-1, NUM_RESOURCES - 1), "trade_get_count": (0, MAX_TRADE_COUNT),
-        "trade_replier": (-1, MAX_PLAYERS - 1), "trade_reply": (REPLY_NONE, REPLY_COUNTER),
-        "trade_counter": (-1, NUM_RESOURCES - 1), "trade_counter_count": (0, MAX_TRADE_COUNT),
+        "trade_replier": (-1, MAX_PLAYERS - 1), "trade_reply": (REPLY_NONE, REPLY_OFFER),
+        "deal_give": (-1, NUM_RESOURCES - 1), "deal_give_count": (0, MAX_TRADE_COUNT),
+        "deal_get": (-1, NUM_RESOURCES - 1), "deal_get_count": (0, MAX_TRADE_COUNT),
     }
 
     def options(self, num_players, hidden_harbours=False, fixed_island=False):

@@ -98,10 +98,7 @@ def describe_action(s, a) -> str:
         return f"counter: give {asked} but want {amount(k + 1, w)} instead"
     q = (seat + 1 + TRADE_COMPLETE.split(a)) % n
     if s["trade_get"] >= 0:
-        if s["trade_reply"][q] == REPLY_COUNTER:
-            give = amount(int(s["trade_counter_count"][q]), int(s["trade_counter"][q]))
-        else:
-            give = amount(int(s["trade_give_count"]), int(s["trade_give"]))
-        get = amount(int(s["trade_get_count"]), int(s["trade_get"]))
+        give = amount(int(s["deal_get_count"][q]), int(s["deal_get"][q]))
+        get = amount(int(s["deal_give_count"][q]), int(s["deal_give"][q]))
         return f"trade with player_{q}: give {give} for {get}"
     return f"trade with player_{q}"
