@@ -8,6 +8,8 @@ test needs known hexes (see content.FIXED_TERRAIN / FIXED_NUMBER):
     corner 14 touches forest 9 (hex 2), pasture 4 (hex 5), hill 10 (hex 6)
     hex 4 (hill 6) has corners 8, 13, 18, 23, 17, 12; hex 11 (mountain 8) 20, 26, 32, 37, 31, 25
 """
+import collections
+
 import numpy as np
 import pytest
 
@@ -706,6 +708,58 @@ def test_proposals_bounded_per_turn():
     assert s["proposals"] == 0
 
 
+def test_other_players_make_offers_when_the_player_on_turn_hears_them():
+    """"They can make you offers": the player on turn hears the table; each other player in turn
+    order offers it something it holds for something else, or makes no offer; then the player on
+    turn completes one it can pay, or cancels."""
+    s = main_position()
+    give(s, 0, timber=2)
+    give(s, 1, ore=2)
+    give(s, 2, wool=1)
+    act(s, S.HEAR_OFFERS.at())
+    assert s["stage"] == S.ST_BID_GIVE and s["actor"] == 1 and s["hearings"] == 1
+    assert legal(s) == {S.NO_OFFER.at(), amount(S.OFFER_GIVE, ORE, 1), amount(S.OFFER_GIVE, ORE, 2)}
+    act(s, amount(S.OFFER_GIVE, ORE, 1))
+    assert s["stage"] == S.ST_BID_GET and s["actor"] == 1
+    assert legal(s) == {amount(S.OFFER_GET, r, c) for r in range(5) if r != ORE for c in (1, 2)}
+    act(s, amount(S.OFFER_GET, TIMBER, 2))
+    assert s["actor"] == 2
+    act(s, S.NO_OFFER.at())
+    # player_3 holds nothing: it has nothing to offer, and that needs no decision
+    assert s["stage"] == S.ST_TRADE_CHOOSE and s["actor"] == 0
+    assert s["trade_reply"].tolist() == [S.REPLY_NONE, S.REPLY_OFFER, S.REPLY_DECLINE, S.REPLY_DECLINE]
+    assert legal(s) == {S.TRADE_CANCEL.at(), S.TRADE_COMPLETE.at(0)}
+    act(s, S.TRADE_COMPLETE.at(0))
+    assert hand(s, 0) == [0, 0, 0, 0, 1] and hand(s, 1) == [2, 0, 0, 0, 1]
+    assert s["stage"] == S.ST_MAIN and s["trade_reply"].tolist() == [0, 0, 0, 0]
+
+
+def test_hearing_offers_is_bounded_per_turn_and_needs_a_card():
+    s = main_position()
+    assert S.HEAR_OFFERS.at() not in legal(s), "with no card the player on turn could pay nothing"
+    give(s, 0, timber=1)
+    act(s, S.HEAR_OFFERS.at())
+    assert s["stage"] == S.ST_MAIN, "nobody holds a card: no offers, no decisions"
+    assert S.MAX_HEARINGS_PER_TURN == 1 and S.HEAR_OFFERS.at() not in legal(s)
+    act(s, S.END_TURN.at())
+    assert s["hearings"] == 0
+
+
+def test_player_on_turn_cannot_complete_an_offer_it_cannot_pay():
+    s = main_position(n=3)
+    give(s, 0, timber=1)
+    give(s, 1, ore=1)
+    give(s, 2, wool=1)
+    act(s, S.HEAR_OFFERS.at())
+    act(s, amount(S.OFFER_GIVE, ORE, 1))
+    act(s, amount(S.OFFER_GET, GRAIN, 1))       # player_0 holds no grain
+    act(s, amount(S.OFFER_GIVE, WOOL, 1))
+    act(s, amount(S.OFFER_GET, TIMBER, 1))
+    assert legal(s) == {S.TRADE_CANCEL.at(), S.TRADE_COMPLETE.at(1)}
+    act(s, S.TRADE_CANCEL.at())
+    assert hand(s, 0) == [1, 0, 0, 0, 0] and s["stage"] == S.ST_MAIN
+
+
 # =========================================================================== opportunity cards
 def test_deck_is_the_designed_25_cards():
     s = new_game()
@@ -746,6 +800,28 @@ def test_card_before_the_throw_then_the_throw():
     # one card a turn: nothing else to decide before the throw, so the dice are thrown
     assert s["rolled"] == 1 and s["dice"].sum() == 5 and s["stage"] == S.ST_MAIN
     assert hand(s, 0) == [0, 0, 0, 0, 2]
+
+
+def test_the_throw_waits_for_any_card_from_an_earlier_turn_even_a_victory_point():
+    """Whether the throw waits may depend only on what the table sees: how many cards a player
+    holds from earlier turns, never their kinds. With only victory points (never played) the throw
+    is the only choice, but it is a decision all the same."""
+    worlds = {}
+    for kind in (S.VICTORY_POINT, S.KNIGHT):
+        s = main_position()
+        give_card(s, 1, kind)
+        force_dice(s, 5)
+        act(s, S.END_TURN.at())
+        assert s["stage"] == S.ST_PRE_ROLL and s["actor"] == 1 and s["rolled"] == 0
+        worlds[kind] = s
+    assert legal(worlds[S.VICTORY_POINT]) == {S.ROLL.at()}
+    assert legal(worlds[S.KNIGHT]) == {S.ROLL.at(), S.PLAY_KNIGHT.at()}
+    for seat in (0, 2, 3):
+        np.testing.assert_array_equal(observe(worlds[S.VICTORY_POINT], seat), observe(worlds[S.KNIGHT], seat))
+    s = main_position()
+    force_dice(s, 5)
+    act(s, S.END_TURN.at())
+    assert s["stage"] == S.ST_MAIN and s["actor"] == 1 and s["dice"].sum() == 5, "no card: thrown at once"
 
 
 def test_knight_moves_the_bandit_and_steals():
@@ -1025,6 +1101,100 @@ def test_determinize_keeps_counts_and_what_the_trade_table_shows():
         assert [rule.__name__ for rule in held if not rule(t)] == []
         changed += not np.array_equal(t["hand"], s["hand"]) or not np.array_equal(t["cards"], s["cards"])
     assert changed > 20 and asked_without_ore > 0
+
+
+def test_determinize_never_hands_the_player_on_turn_a_tenth_point():
+    """The game goes on, so the player on turn has under 10 points counting its cards; a player not
+    on turn had under 10 when its own turn ended, and its buildings, army and cards have not grown
+    since. A re-deal keeps both (before, about one in five re-deals gave the tenth point)."""
+    s = main_position(current=1)
+    for c in (8, 20, 29, 40, 50):
+        put_village(s, 1, c)
+    put_village(s, 1, 22, keep=True)
+    put_village(s, 1, 33, keep=True)          # player_1, on turn: 9 points
+    for c in (0, 11, 45):
+        put_village(s, 2, c, keep=True)       # player_2: 6 points ...
+    played_knights(s, 2, 3)
+    cards.update_largest_army(s, 2)          # ... and largest army: 8
+    give_card(s, 1, S.KNIGHT)
+    give_card(s, 2, S.KNIGHT)
+    give_card(s, 3, S.KNIGHT)
+    give_card(s, 3, S.KNIGHT)
+    assert board.total_points(s, 1) == 9 and board.points_held_since_own_turn(s, 2) == 8
+    dealt = collections.Counter()
+    for k in range(200):
+        t = s.copy()
+        seed_rng(t["rng"], np.uint64(k))
+        core.determinize(t, 0)
+        assert board.total_points(t, 1) < 10 and board.points_held_since_own_turn(t, 2) < 10
+        assert I.winner_ok(t) and I.last_turns_ok(t)
+        assert t["cards"].sum(axis=1).tolist() == s["cards"].sum(axis=1).tolist()
+        dealt[int(t["cards"][3, S.VICTORY_POINT])] += 1
+    assert dealt[1] + dealt[2] > 20, "a player far from 10 is still dealt victory points"
+
+
+def test_determinize_repairs_a_deal_no_shuffle_keeps_within_bounds():
+    """When shuffles keep missing the bounds (every undrawn card a victory point but one), the last
+    shuffle is repaired by swapping victory points with other cards: still a possible world."""
+    s = main_position(current=1)
+    for c in (8, 20, 29, 40, 50):
+        put_village(s, 1, c)
+    put_village(s, 1, 22, keep=True)
+    put_village(s, 1, 33, keep=True)          # player_1, on turn: 9 points
+    while (s["deck"][s["deck_top"]:s["deck_size"]] != S.VICTORY_POINT).sum() > 1:
+        kind = next(k for k in s["deck"][s["deck_top"]:s["deck_size"]] if k != S.VICTORY_POINT)
+        played_knights(s, 3, 0)
+        take_from_deck(s, int(kind))
+        s["cards_played"][3, int(kind)] += 1
+    give_card(s, 1, int(next(k for k in s["deck"][s["deck_top"]:s["deck_size"]] if k != S.VICTORY_POINT)))
+    for k in range(20):
+        t = s.copy()
+        seed_rng(t["rng"], np.uint64(k))
+        core.determinize(t, 0)
+        assert t["cards"][1, S.VICTORY_POINT] == 0 and t["cards"][1].sum() == 1
+
+
+def test_observation_shows_every_card_played_face_up_by_kind():
+    """What the table has seen, a seat's observation keeps: every card played face up, by kind and
+    player, so that what is left in the deck can be counted."""
+    s = main_position()
+    put_village(s, 0, 8)
+    put_road(s, 0, 8, 4)
+    give_card(s, 0, S.ROAD_BUILDING)
+    act(s, S.PLAY_ROAD_BUILDING.at())
+    act(s, S.BUILD_ROAD.at(edge(4, 1)))
+    act(s, S.BUILD_ROAD.at(edge(1, 5)))
+    act(s, S.END_TURN.at())
+    play_until_turn_of(s, 1)
+    give_card(s, 1, S.MONOPOLY)
+    s["cards_new"][1] = 0
+    act(s, S.PLAY_MONOPOLY.at())
+    act(s, S.MONOPOLY_PICK.at(ORE))
+    for seat in range(4):
+        o = observe(s, seat)
+        for owner, kind in ((0, S.ROAD_BUILDING), (1, S.MONOPOLY)):
+            base = S.OBS_PLAYERS.at((owner - seat) % 4, 0)
+            played = o[base + S.F_PLAYED.start:base + S.F_PLAYED.stop] * S.OPPORTUNITY_SCALE
+            assert played.round().tolist() == [1 if k == kind else 0 for k in range(S.NUM_PLAYABLE_KINDS)]
+
+
+def test_observation_names_the_seat_that_decides_and_the_deals_on_the_table():
+    s = main_position()
+    give(s, 0, timber=1)
+    give(s, 1, ore=1)
+    give(s, 2, ore=1)
+    act(s, S.OFFER_TRADE.at())
+    act(s, amount(S.OFFER_GIVE, TIMBER, 1))
+    act(s, amount(S.OFFER_GET, ORE, 1))
+    act(s, amount(S.COUNTER_OFFER, WOOL, 2))    # player_1 counters
+    o = observe(s, 3)
+    for seat in range(4):
+        base = S.OBS_PLAYERS.at((seat - 3) % 4, 0)
+        assert o[base + S.F_TO_ACT.at()] == (seat == 2), "player_2 answers now"
+    base = S.OBS_PLAYERS.at(2, 0)               # player_1 seen from player_3
+    assert o[base + S.F_REPLY.at(S.REPLY_COUNTER)] == 1
+    assert o[base + S.F_DEAL_GIVE.at(ORE)] == 1 and o[base + S.F_DEAL_GIVE_COUNT.at()] == 1
+    assert o[base + S.F_DEAL_GET.at(WOOL)] == 1 and o[base + S.F_DEAL_GET_COUNT.at()] == 2
 
 
 # =========================================================================== fuzz

@@ -7,11 +7,16 @@ import numpy as np
 from ..common.game import Game
 from . import core, words
 from .content import BANK_START, DECK_SIZE, KEEPS_PER_PLAYER, ROADS_PER_PLAYER, VILLAGES_PER_PLAYER
+from .board import total_points
 from .invariants import INVARIANT_NAMES
-from .state import (ACTIONS, EMPTY, HIDDEN_FIELDS, KEEP, MAX_HEARINGS_PER_TURN, MAX_PLAYERS, MAX_PROPOSALS_PER_TURN,
+from .state import (ACTIONS, AWARD_POINTS, EMPTY, HIDDEN_FIELDS, KEEP, MAX_HEARINGS_PER_TURN, MAX_PLAYERS, MAX_PROPOSALS_PER_TURN,
                     MAX_TRADE_COUNT,
                     NUM_CARD_KINDS, NUM_CORNERS, NUM_HARBOUR_KINDS, NUM_HEXES, NUM_RESOURCES, NUM_STAGES,
-                    NUM_TERRAINS, OBS_SIZE, OBSERVATION, RECORD_DTYPE, REPLY_NONE, REPLY_OFFER)
+                    NUM_TERRAINS, OBS_SIZE, OBSERVATION, RECORD_DTYPE, REPLY_NONE, REPLY_OFFER,
+                    VICTORY_POINT, WINNING_POINTS)
+
+
+PERTURB_DECK_DEPTH = 8   # perturb_private swaps with the deck's bottom card only in a deck this deep
 
 
 class FrontierGame(Game):
@@ -78,30 +83,38 @@ class FrontierGame(Game):
                 {"num_players": 3, "fixed_island": True}]
 
     def perturb_private(self, s, seat, rng):
-        """Swap one of ``seat``'s unplayed, not-new opportunity cards with a card of another kind
-        in the undrawn deck (nobody sees the deck, so only ``seat``'s view may change). Resource
-        hands cannot be perturbed this way: the only unseen pool of resources is other players'
-        hands, which those players see."""
+        """Swap one of ``seat``'s cards from an earlier turn with a card of another kind from the
+        bottom of the undrawn deck: nobody sees the deck, and a card at its bottom is bought only
+        once every card above it is, so while the deck holds PERTURB_DECK_DEPTH cards or more the
+        others do not meet it in the play the conformance kit follows (at most a round of turns).
+        Resource hands cannot be perturbed this way: the only unseen pool of resources is other
+        players' hands, which those players see. A swap that moves a victory point keeps the
+        seat's points, in both worlds, low enough that even longest road won on another's turn
+        cannot bring it to 10: a win at the start of its turn would end one world and not the
+        other before the seat decides."""
         old = [k for k in range(NUM_CARD_KINDS) if s["cards"][seat, k] - s["cards_new"][seat, k] > 0]
-        if not old:
+        points = int(total_points(s, seat))
+        most = WINNING_POINTS - 1 - AWARD_POINTS
+        if int(s["deck_size"]) - int(s["deck_top"]) < PERTURB_DECK_DEPTH:
             return False
-        top, size = int(s["deck_top"]), int(s["deck_size"])
-        for i in rng.permutation(np.arange(top, size)) if size > top else []:
+        for i in range(int(s["deck_size"]) - 1, int(s["deck_top"]) - 1, -1):
             d = int(s["deck"][i])
-            for k in old:
-                if k != d:
-                    s["cards"][seat, k] -= 1
-                    s["cards"][seat, d] += 1
-                    s["deck"][i] = k
-                    return True
+            for k in rng.permutation(old):
+                k = int(k)
+                if k == d or max(points, points + (d == VICTORY_POINT) - (k == VICTORY_POINT)) > most:
+                    continue
+                s["cards"][seat, k] -= 1
+                s["cards"][seat, d] += 1
+                s["deck"][i] = k
+                return True
         return False
 
     # ------------------------------------------------------------------ words
-    def events(self, before, after):
-        return words.events(before, after)
+    def events(self, before, after, viewer=None):
+        return words.events(before, after, viewer)
 
-    def describe_action(self, s, a):
-        return words.describe_action(s, a)
+    def describe_action(self, s, a, viewer=None):
+        return words.describe_action(s, a, viewer)
 
     # ------------------------------------------------------------------ pictures
     def render_text(self, s, seat=None):

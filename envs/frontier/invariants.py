@@ -13,20 +13,20 @@ from ..common.jit import kernel, rule
 from ..common.record import MAX_SEATS
 from .bandit import victim_count
 from .board import (any_road_placeable, bank_total, has_road_at, hand_size, longest_trail,
-                    points_held_since_own_turn, public_points, total_points)
+                    points_held_since_own_turn, total_points)
 from .content import (BANK_START, CARD_COUNTS, FIXED_HARBOURS, FIXED_NUMBER, FIXED_TERRAIN, HARBOUR_KINDS,
                       KEEPS_PER_PLAYER, NUMBER_TOKENS, ROADS_PER_PLAYER, TERRAIN_TILES, VILLAGES_PER_PLAYER)
 from .dice import next_discarder
 from .opening import hot_numbers_adjacent, setup_seat
-from .state import (BANDIT_THROW, CORNER_CORNERS, CORNER_EDGES, CORNER_HEXES, DESERT, DISCARD_LIMIT,
-                    EDGE_CORNERS, EMPTY, HARBOUR_CORNERS, KEEP, KNIGHT, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN,
-                    MAX_PLAYERS, MAX_THROW, MAX_TRADE_COUNT, MIN_PLAYERS, NUM_CARD_KINDS, NUM_CORNERS,
-                    NUM_EDGES, NUM_HARBOUR_KINDS, NUM_HARBOURS, NUM_HEXES, NUM_RESOURCES, NUM_TERRAINS,
-                    REPLY_ACCEPT, REPLY_COUNTER, REPLY_DECLINE, REPLY_NONE, REPLY_OFFER, ST_BID_GET,
-                    ST_BID_GIVE, ST_DISCARD, ST_GAME_OVER, ST_MAIN, ST_MONOPOLY, ST_MOVE_BANDIT,
-                    ST_OFFER_GET, ST_OFFER_GIVE, ST_PRE_ROLL, ST_ROAD_BUILDING, ST_SETUP_ROAD,
-                    ST_SETUP_VILLAGE, ST_STEAL, ST_TRADE_CHOOSE, ST_TRADE_REPLY, ST_YEAR_OF_PLENTY,
-                    TERRAIN_RESOURCE, VICTORY_POINT, VILLAGE, WINNING_POINTS)
+from .state import (BANDIT_THROW, CORNER_CORNERS, CORNER_EDGES, CORNER_HEXES, DESERT, DISCARD_LIMIT, EMPTY,
+                    HARBOUR_CORNERS, KEEP, KNIGHT, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, MAX_PLAYERS, MONOPOLY,
+                    MAX_TRADE_COUNT, MIN_PLAYERS, NUM_CARD_KINDS, NUM_CORNERS, NUM_EDGES, NUM_HARBOURS,
+                    NUM_HEXES, NUM_RESOURCES, REPLY_ACCEPT, REPLY_COUNTER, REPLY_DECLINE, REPLY_NONE, ROAD_BUILDING,
+                    REPLY_OFFER, ST_BID_GET, ST_BID_GIVE, ST_DISCARD, ST_GAME_OVER, ST_MONOPOLY,
+                    ST_MOVE_BANDIT, ST_OFFER_GET, ST_OFFER_GIVE, ST_PRE_ROLL, ST_ROAD_BUILDING,
+                    ST_SETUP_ROAD, ST_SETUP_VILLAGE, ST_STEAL, ST_TRADE_CHOOSE, ST_TRADE_REPLY,
+                    ST_YEAR_OF_PLENTY, TERRAIN_RESOURCE, VICTORY_POINT, VILLAGE, WINNING_POINTS,
+                    YEAR_OF_PLENTY)
 from .turn import old_cards
 
 INV_SUPPLY = 1
@@ -479,19 +479,26 @@ def turn_ok(s):
                 return False
     if owed != (stage == ST_DISCARD) or (owed and not seven):
         return False
-    if (stage == ST_MOVE_BANDIT or stage == ST_STEAL) and not (seven or s['card_played'] != 0):
+    if (stage == ST_MOVE_BANDIT or stage == ST_STEAL) and not (seven or played_one(s, p, KNIGHT)):
         return False
     if stage == ST_STEAL and victim_count(s, p, s['bandit']) < 2:
         return False
     if (s['free_roads'] > 0) != (stage == ST_ROAD_BUILDING):
         return False
-    if stage == ST_ROAD_BUILDING and (s['card_played'] == 0 or s['roads_left'][p] == 0 or not any_road_placeable(s, p)):
+    if stage == ST_ROAD_BUILDING and (not played_one(s, p, ROAD_BUILDING) or s['roads_left'][p] == 0
+                                      or not any_road_placeable(s, p)):
         return False
     if (s['plenty_left'] > 0) != (stage == ST_YEAR_OF_PLENTY):
         return False
-    if stage == ST_YEAR_OF_PLENTY and (s['card_played'] == 0 or bank_total(s) == 0):
+    if stage == ST_YEAR_OF_PLENTY and (not played_one(s, p, YEAR_OF_PLENTY) or bank_total(s) == 0):
         return False
-    return not (stage == ST_MONOPOLY and s['card_played'] == 0)
+    return not (stage == ST_MONOPOLY and not played_one(s, p, MONOPOLY))
+
+
+@rule
+def played_one(s, p, kind):
+    """A card of ``kind`` may be the one p played this turn."""
+    return s['card_played'] != 0 and s['cards_played'][p, kind] > 0
 
 
 @rule

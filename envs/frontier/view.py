@@ -24,7 +24,7 @@ from .state import (CARDS_SCALE, F_BANDIT, F_BANK, F_BUILDING, F_CARD_PLAYED, F_
                     MIN_THROW, NUM_CARD_KINDS, NUM_CORNERS, NUM_EDGES, NUM_HARBOURS, NUM_HEXES,
                     NUM_PLAYABLE_KINDS, NUM_RESOURCES, OBS_CORNERS, OBS_EDGES, OBS_HARBOURS, OBS_HEXES,
                     OBS_OFFER, OBS_PLAYERS, OBS_SIZE, OBS_TABLE, OPPORTUNITY_SCALE, ROAD_LENGTH_SCALE,
-                    ST_GAME_OVER, TURN_SCALE, VICTORY_POINT, VILLAGE, WINNING_POINTS)
+                    ST_GAME_OVER, ST_SETUP_ROAD, ST_SETUP_VILLAGE, TURN_SCALE, VICTORY_POINT, VILLAGE, WINNING_POINTS)
 
 CARD_DEAL_TRIES = 32   # shuffles of the opportunity cards tried before one is repaired (determinize)
 
@@ -194,7 +194,11 @@ def shown_resources(s, seat):
 @rule
 def redeal_resources(s, seat):
     """The other players' resources, as one pool: each hand keeps its size and what the table
-    shows it holds (so the per-resource totals keep what the bank's public stock implies)."""
+    shows it holds (so the per-resource totals keep what the bank's public stock implies). In the
+    opening every card held is what a second village paid, which the table saw: nothing to
+    re-deal."""
+    if s['stage'] == ST_SETUP_VILLAGE or s['stage'] == ST_SETUP_ROAD:
+        return
     n = s['num_players']
     shown = shown_resources(s, seat)
     pool = np.empty(BANK_START * NUM_RESOURCES, np.int64)
