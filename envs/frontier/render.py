@@ -11,7 +11,7 @@ from .content import ROADS_PER_PLAYER
 from .state import (CARD_NAMES, CORNER_XY, EDGE_CORNERS, GENERAL_HARBOUR, HARBOUR_CORNERS, HEX_CENTRE, KEEP,
                     NUM_CARD_KINDS, NUM_CORNERS, NUM_EDGES, NUM_HARBOURS, NUM_HEXES, NUM_PLAYABLE_KINDS,
                     NUM_RESOURCES, REPLY_ACCEPT, REPLY_COUNTER, REPLY_DECLINE, REPLY_OFFER, RESOURCE_NAMES,
-                    ST_GAME_OVER, STAGE_NAMES, TERRAIN_NAMES, VICTORY_POINT, VILLAGE)
+                    ST_BID_GET, ST_BID_GIVE, ST_GAME_OVER, ST_TRADE_CHOOSE, STAGE_NAMES, TERRAIN_NAMES, VICTORY_POINT, VILLAGE)
 
 PLAYER_COLOURS = ("#d62728", "#1f77b4", "#f0f0f0", "#ff7f0e")
 PLAYER_COLOUR_NAMES = ("red", "blue", "white", "orange")
@@ -137,6 +137,8 @@ def table_lines(s) -> list:
                else "")
         out.append(f"on the table: player_{p} offers {int(s['trade_give_count'])} "
                    f"{RESOURCE_NAMES[int(s['trade_give'])]}{ask}")
+    elif s["stage"] in (ST_BID_GIVE, ST_BID_GET, ST_TRADE_CHOOSE):
+        out.append(f"on the table: player_{p} hears offers")
     for q in range(n):
         reply = int(s["trade_reply"][q])
         if reply in REPLY_WORDS:
