@@ -13,9 +13,11 @@ import collections
 import numpy as np
 import pytest
 
+from frontierzoo.envs import make
 from frontierzoo.envs.common.engine import compiled, new_record, pick_legal
 from frontierzoo.envs.common.rng import random_u64, roll_die, seed_rng
-from frontierzoo.envs.frontier import board, cards, content as C, core, invariants as I, opening, state as S
+from frontierzoo.envs.frontier import (board, cards, content as C, core, invariants as I, opening, render,
+                                      state as S)
 from frontierzoo.envs.frontier.env import GAME
 from frontierzoo.envs.frontier.state import (BRICK, GRAIN, ORE, TIMBER, WOOL)
 
@@ -1195,6 +1197,153 @@ def test_observation_names_the_seat_that_decides_and_the_deals_on_the_table():
     assert o[base + S.F_REPLY.at(S.REPLY_COUNTER)] == 1
     assert o[base + S.F_DEAL_GIVE.at(ORE)] == 1 and o[base + S.F_DEAL_GIVE_COUNT.at()] == 1
     assert o[base + S.F_DEAL_GET.at(WOOL)] == 1 and o[base + S.F_DEAL_GET_COUNT.at()] == 2
+
+
+# =========================================================================== loaded saves
+def played_position(n=3, seed=4):
+    """A record of a seeded random game in the main stage, past the first round, cards bought."""
+    env = make("frontier_v0", num_players=n)
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    while not (env.record["stage"] == S.ST_MAIN and env.record["turn"] > n and env.record["deck_top"] > 0):
+        env.step(int(rng.choice(env.legal_actions())))
+    return env
+
+
+def test_invariants_refuse_positions_play_cannot_reach():
+    """A loaded save is checked field by field (``field_ranges``), then by the invariants, which say
+    what a position play can reach looks like; a position that breaks one is refused."""
+    env = played_position()
+    s = env.record.copy()
+    assert core.check_invariants(s) == 0
+    p = int(s["turn_seat"])
+
+    def broken(**fields):
+        t = s.copy()
+        for name, (index, value) in fields.items():
+            if index == ():
+                t[name] = value
+            else:
+                t[name][index] = value
+        return core.check_invariants(t)
+
+    r = int(np.argmax(s["bank"]))
+    assert broken(hand=((3, r), 1), bank=(r, s["bank"][r] - 1)) == I.INV_SEATS, "a seat not at the table holds a card"
+    assert broken(deck=(S.DECK_CAPACITY - 1, S.KNIGHT)) == I.INV_CARD_PLACES, "a card past the deck's end"
+    assert broken(deck=(int(s["deck_top"]) - 1, S.KNIGHT)) == I.INV_CARD_PLACES, "a card in a drawn place"
+    other = next(i for i in range(9) if s["harbour_kind"][i] != s["harbour_kind"][0])
+    assert broken(harbour_kind=(0, s["harbour_kind"][other])) == I.INV_ISLAND, "ten harbours' worth of rates"
+    assert broken(hex_number=(int(np.argmax(s["hex_terrain"] == S.DESERT)), 5)) == I.INV_ISLAND, "a number on the desert"
+    far = next(e for e in range(S.NUM_EDGES) if s["edge_owner"][e] < 0
+               and all(s["corner_owner"][c] < 0 and not any(s["edge_owner"][f] >= 0 for f in S.CORNER_EDGES[c] if f >= 0)
+                       for c in S.EDGE_CORNERS[e]))
+    assert broken(edge_owner=(far, p), roads_left=(p, s["roads_left"][p] - 1)) == I.INV_ROAD_NETWORK
+    assert broken(stage=((), S.ST_TRADE_REPLY)) == I.INV_TRADE, "answering an offer nobody made"
+    assert broken(discard_left=(p, 1)) == I.INV_TURN, "a discard owed outside a 7"
+    assert broken(free_roads=((), 1)) == I.INV_TURN, "free roads with no road-building card being played"
+    assert broken(turn=((), int(s["turn"]) + 1)) == I.INV_OPENING, "the turn order skips a seat"
+    assert broken(last_rewards=(0, 1.0)) == I.INV_REWARDS, "a reward before the end"
+    assert broken(winner=((), p)) == I.INV_WINNER
+    # and the loader refuses such a save with one clear error
+    env.record["discard_left"][p] = 1           # the record is a view: this changes the game
+    data = env.save()
+    with pytest.raises(ValueError, match="invariant"):
+        make("frontier_v0", num_players=3).load(data)
+
+
+# =========================================================================== words
+def test_words_are_told_to_the_viewer():
+    s = main_position()
+    put_village(s, 1, 8)
+    put_village(s, 2, 18)
+    give(s, 1, ore=1)
+    give(s, 2, wool=1)
+    s["stage"] = S.ST_MOVE_BANDIT
+    act(s, S.MOVE_BANDIT.at(4))
+    steal = S.STEAL.at(1)                       # player_2, the second seat after player_0
+    assert GAME.describe_action(s, steal) == "take a card from player_2"
+    assert GAME.describe_action(s, steal, viewer=0) == "you take a card from player_2"
+    assert GAME.describe_action(s, steal, viewer=2) == "player_0 takes a card from you"
+    assert GAME.describe_action(s, steal, viewer=3) == "player_0 takes a card from player_2"
+    before = s.copy()
+    act(s, steal)
+    assert GAME.events(before, s, viewer=0) == ["you take 1 wool from player_2"]
+    assert GAME.events(before, s, viewer=2) == ["player_0 takes your wool"]
+    assert GAME.events(before, s, viewer=1) == GAME.events(before, s) == ["player_0 takes a card from player_2"]
+
+
+def test_events_tell_the_throw_what_it_pays_and_cards_drawn_only_to_the_buyer():
+    s = main_position()
+    put_village(s, 0, 8)                        # hill 6
+    put_village(s, 1, 18, keep=True)            # hill 6
+    give(s, 0, wool=1, grain=1, ore=1)
+    put_on_top(s, S.KNIGHT)
+    before = s.copy()
+    act(s, S.BUY_CARD.at())
+    assert GAME.events(before, s, viewer=0) == ["you draw a knight (24 left in the deck)"]
+    assert GAME.events(before, s, viewer=1) == ["player_0 draws an opportunity card (24 left in the deck)"]
+    force_dice(s, 6)
+    before = s.copy()
+    act(s, S.END_TURN.at())
+    assert GAME.events(before, s) == ["turn 6: player_1 is on turn", "player_1 throws 2+4 = 6",
+                                      "player_0 gets 1 brick; player_1 gets 2 brick"]
+    assert GAME.events(before, s, viewer=1) == ["turn 6: your turn", "you throw 2+4 = 6",
+                                                "player_0 gets 1 brick; you get 2 brick"]
+
+
+def test_events_tell_discards_as_counts_and_awards_changing_hands():
+    s = main_position()
+    give(s, 1, timber=4, grain=5)
+    pre_roll(s)
+    force_dice(s, 7)
+    before = s.copy()
+    act(s, S.ROLL.at())
+    assert GAME.events(before, s)[1:] == ["player_1 has 9 cards and must discard 4"]
+    s = main_position()
+    put_village(s, 0, 8)
+    put_path(s, 0, [8, 13, 9, 5, 1])
+    give(s, 0, timber=1, brick=1)
+    before = s.copy()
+    act(s, S.BUILD_ROAD.at(edge(1, 4)))
+    assert GAME.events(before, s, viewer=0) == ["you take longest road"]
+    assert GAME.events(before, s, viewer=2) == ["player_0 takes longest road"]
+
+
+# =========================================================================== pictures
+def test_text_map_shows_the_island_and_fits_on_a_screen():
+    env = played_position(n=4, seed=7)
+    s = env.record
+    text = GAME.render_text(s, seat=0)
+    lines = text.splitlines()
+    assert len(lines) <= 45
+    island = "\n".join(lines[1:24])
+    for h in range(S.NUM_HEXES):
+        num = int(s["hex_number"][h])
+        assert S.TERRAIN_NAMES[int(s["hex_terrain"][h])][:2] + (str(num) if num else "") in island
+    assert island.count("*") == 1, "the bandit"
+    for p in range(4):
+        colour = ("r", "b", "w", "o")[p]
+        assert island.count(colour) + island.count(colour.upper()) >= 2, "every seat's opening buildings"
+        assert str(p) in island, "every seat's roads"
+
+
+def test_picture_shows_pieces_in_seat_colours_and_the_table():
+    s = main_position()
+    plain = GAME.render_rgb(s)
+    put_village(s, 0, 8)
+    put_village(s, 1, 20, keep=True)
+    put_road(s, 0, 8, 4)
+    pic = GAME.render_rgb(s)
+
+    def pixels(img, colour):
+        rgb = np.array([int(colour[i:i + 2], 16) for i in (1, 3, 5)])
+        return int((np.abs(img.astype(int) - rgb).sum(axis=2) < 30).sum())
+
+    red, blue = render.PLAYER_COLOURS[0], render.PLAYER_COLOURS[1]
+    assert pixels(pic, red) - pixels(plain, red) > 400, "a village and a road in red, clearly visible"
+    assert pixels(pic, blue) - pixels(plain, blue) > 300, "a keep in blue"
+    s["dice"] = [0, 0]
+    assert not np.array_equal(GAME.render_rgb(s), pic), "the dice are drawn"
 
 
 # =========================================================================== fuzz
