@@ -8,12 +8,16 @@ test needs known hexes (see content.FIXED_TERRAIN / FIXED_NUMBER):
     corner 14 touches forest 9 (hex 2), pasture 4 (hex 5), hill 10 (hex 6)
     hex 4 (hill 6) has corners 8, 13, 18, 23, 17, 12; hex 11 (mountain 8) 20, 26, 32, 37, 31, 25
 """
+import collections
+
 import numpy as np
 import pytest
 
+from frontierzoo.envs import make
 from frontierzoo.envs.common.engine import compiled, new_record, pick_legal
 from frontierzoo.envs.common.rng import random_u64, roll_die, seed_rng
-from frontierzoo.envs.frontier import board, cards, content as C, core, opening, state as S
+from frontierzoo.envs.frontier import (board, cards, content as C, core, invariants as I, opening, render,
+                                      state as S)
 from frontierzoo.envs.frontier.env import GAME
 from frontierzoo.envs.frontier.state import (BRICK, GRAIN, ORE, TIMBER, WOOL)
 
@@ -26,15 +30,18 @@ def new_game(n=4, hidden=False, fixed=True, seed=0):
     return new_record(GAME, n, seed, hidden_harbours=hidden, fixed_island=fixed)
 
 
-def main_position(n=4, current=0, hidden=False):
-    """A game past the opening with an empty island: ``current`` has thrown and may act."""
-    s = new_game(n, hidden=hidden)
+def main_position(n=4, current=0, hidden=False, fixed=True):
+    """A game past the opening with an empty island: ``current`` has thrown (a 5) and may act, in
+    the second round of turns (everybody has had a turn) with ``current`` the first player."""
+    s = new_game(n, hidden=hidden, fixed=fixed)
     s["setup_step"] = 2 * n
-    s["turn"] = 1
+    s["first_player"] = current
+    s["turn"] = n + 1
     s["turn_seat"] = current
     s["actor"] = current
     s["stage"] = S.ST_MAIN
     s["rolled"] = 1
+    s["dice"] = [2, 3]
     return s
 
 
@@ -116,10 +123,21 @@ def legal(s):
     return set(np.flatnonzero(mask).tolist())
 
 
+# each invariant of invariants.py as its rule (run as Python), in check_invariants' order
+INVARIANT_RULES = (I.seats_ok, I.island_ok, I.counts_ok, I.pieces_ok, I.buildings_ok, I.distance_ok,
+                   I.road_network_ok, I.longest_road_ok, I.card_places_ok, I.largest_army_ok, I.opening_ok,
+                   I.throw_ok, I.turn_ok, I.trade_ok, I.actor_ok, I.winner_ok, I.last_turns_ok, I.rewards_ok)
+
+
 def act(s, a):
+    """Apply a legal decision; every invariant that held before it holds after it (a position
+    built by hand, an island without its opening pieces say, is not always one play can reach, so
+    the invariants it breaks from the start are not asked of it)."""
     assert a in legal(s), f"{GAME.describe_action(s, a)} is not legal; stage {S.STAGE_NAMES[s['stage']]}"
+    held = [rule for rule in INVARIANT_RULES if rule(s)]
     core.apply(s, a)
-    assert core.check_invariants(s) == 0, GAME.invariant_names[core.check_invariants(s)]
+    broken = [rule.__name__ for rule in held if not rule(s)]
+    assert not broken, f"the decision broke {broken}"
 
 
 @G.jit
@@ -222,8 +240,9 @@ def test_harbours_nine_on_two_coastal_corners_each():
 
 
 def test_hidden_harbours_hidden_until_someone_builds_there():
-    s = main_position(hidden=True)
-    hb = 8  # general harbour on corners 7 and 11 of the fixed island
+    s = main_position(hidden=True, fixed=False)
+    hb = 8  # the harbour on corners 7 and 11
+    kind = int(s["harbour_kind"][hb])
     assert s["harbour_revealed"].tolist() == [0] * 9
     base = S.OBS_HARBOURS.at(hb, 0)
     for seat in range(4):
@@ -237,17 +256,21 @@ def test_hidden_harbours_hidden_until_someone_builds_there():
     assert s["harbour_revealed"][hb] == 1
     for seat in range(4):
         o = observe(s, seat)
-        assert o[base + S.F_RATE.at(S.GENERAL_HARBOUR)] == 1.0 and o[base + S.F_RATE_HIDDEN.at()] == 0.0
+        assert o[base + S.F_RATE.at(kind)] == 1.0 and o[base + S.F_RATE_HIDDEN.at()] == 0.0
     kinds = set()
     for k in range(30):
         t = s.copy()
         seed_rng(t["rng"], np.uint64(k))
         core.determinize(t, 0)
-        assert t["harbour_kind"][hb] == S.GENERAL_HARBOUR
+        assert t["harbour_kind"][hb] == kind
         assert sorted(t["harbour_kind"].tolist()) == sorted(s["harbour_kind"].tolist())
         kinds.add(tuple(t["harbour_kind"].tolist()))
         np.testing.assert_array_equal(observe(t, 0), observe(s, 0))
     assert len(kinds) > 1
+    # on the fixed island everybody knows the harbours: nothing to re-deal
+    f = main_position(hidden=True)
+    core.determinize(f, 0)
+    assert f["harbour_kind"].tolist() == C.FIXED_HARBOURS.tolist()
 
 
 def test_open_harbours_are_visible_without_the_option():
@@ -380,7 +403,7 @@ def test_seven_pays_nothing_and_discards_half_rounded_down():
     give(s, 0, timber=3, brick=3, wool=3)           # 9 cards: discards 4
     give(s, 1, timber=4, grain=4)                   # 8 cards: discards 4
     give(s, 2, ore=7)                               # 7 cards: keeps all
-    give(s, 3, wool=9)                              # 9 of one kind: discards 4 without a choice
+    give(s, 3, wool=9)                              # 9 of one kind: discards 4, still deciding
     pre_roll(s)
     force_dice(s, 7)
     act(s, S.ROLL.at())
@@ -392,8 +415,13 @@ def test_seven_pays_nothing_and_discards_half_rounded_down():
     assert legal(s) == {S.DISCARD.at(TIMBER), S.DISCARD.at(GRAIN)}
     for _ in range(4):
         act(s, S.DISCARD.at(GRAIN))
+    # one kind of resource leaves no choice, but the decision is not skipped: skipping it would
+    # show the table that the hand holds a single kind
+    for _ in range(4):
+        assert s["actor"] == 3 and legal(s) == {S.DISCARD.at(WOOL)}
+        act(s, S.DISCARD.at(WOOL))
     assert hand(s, 0) == [0, 2, 3, 0, 0] and hand(s, 1) == [4, 0, 0, 0, 0] and hand(s, 2) == [0, 0, 0, 0, 7]
-    assert hand(s, 3) == [0, 0, 5, 0, 0], "a discard with no choice is made without a decision"
+    assert hand(s, 3) == [0, 0, 5, 0, 0]
     assert s["discard_left"].tolist() == [0, 0, 0, 0]
     assert s["stage"] == S.ST_MOVE_BANDIT and s["actor"] == 0
     assert s["bank"].tolist() == [19 - 3 - 4 + 3 + 0, 19 - 3 + 1, 19 - 3 - 9 + 4, 19, 12]
@@ -579,7 +607,10 @@ def test_player_trade_offer_accept_and_complete():
     act(s, S.TRADE_DECLINE.at())
     assert s["actor"] == 2
     act(s, S.TRADE_ACCEPT.at())
-    # player_3 holds no ore: its only answer, decline, is given for it
+    # player_3 holds a card but no ore: it is asked all the same (which kinds it holds is hidden),
+    # and declining is its only answer
+    assert s["actor"] == 3 and legal(s) == {S.TRADE_DECLINE.at()}
+    act(s, S.TRADE_DECLINE.at())
     assert s["trade_reply"].tolist() == [0, S.REPLY_DECLINE, S.REPLY_ACCEPT, S.REPLY_DECLINE]
     assert s["stage"] == S.ST_TRADE_CHOOSE and s["actor"] == 0
     assert legal(s) == {S.TRADE_CANCEL.at(), S.TRADE_COMPLETE.at(1)}
@@ -621,7 +652,7 @@ def test_proposer_cannot_complete_a_counter_it_cannot_pay():
     assert hand(s, 0) == [1, 0, 1, 0, 0] and s["stage"] == S.ST_MAIN
 
 
-def test_offer_whose_answers_the_proposer_cannot_pay_lapses():
+def test_proposer_chooses_even_when_it_can_pay_no_answer():
     s = main_position(n=3)
     give(s, 0, timber=1)
     give(s, 1, ore=1)
@@ -629,7 +660,10 @@ def test_offer_whose_answers_the_proposer_cannot_pay_lapses():
     act(s, amount(S.OFFER_GIVE, TIMBER, 1))
     act(s, amount(S.OFFER_GET, ORE, 1))
     act(s, amount(S.COUNTER_OFFER, GRAIN, 2))
-    # cancelling is the only choice left, so it is made without a decision
+    # cancelling is the only choice left, but skipping the decision would show the table that the
+    # proposer holds less than 2 grain: it decides
+    assert s["stage"] == S.ST_TRADE_CHOOSE and s["actor"] == 0 and legal(s) == {S.TRADE_CANCEL.at()}
+    act(s, S.TRADE_CANCEL.at())
     assert hand(s, 0) == [1, 0, 0, 0, 0] and s["stage"] == S.ST_MAIN and s["actor"] == 0
 
 
@@ -676,6 +710,58 @@ def test_proposals_bounded_per_turn():
     assert s["proposals"] == 0
 
 
+def test_other_players_make_offers_when_the_player_on_turn_hears_them():
+    """"They can make you offers": the player on turn hears the table; each other player in turn
+    order offers it something it holds for something else, or makes no offer; then the player on
+    turn completes one it can pay, or cancels."""
+    s = main_position()
+    give(s, 0, timber=2)
+    give(s, 1, ore=2)
+    give(s, 2, wool=1)
+    act(s, S.HEAR_OFFERS.at())
+    assert s["stage"] == S.ST_BID_GIVE and s["actor"] == 1 and s["hearings"] == 1
+    assert legal(s) == {S.NO_OFFER.at(), amount(S.OFFER_GIVE, ORE, 1), amount(S.OFFER_GIVE, ORE, 2)}
+    act(s, amount(S.OFFER_GIVE, ORE, 1))
+    assert s["stage"] == S.ST_BID_GET and s["actor"] == 1
+    assert legal(s) == {amount(S.OFFER_GET, r, c) for r in range(5) if r != ORE for c in (1, 2)}
+    act(s, amount(S.OFFER_GET, TIMBER, 2))
+    assert s["actor"] == 2
+    act(s, S.NO_OFFER.at())
+    # player_3 holds nothing: it has nothing to offer, and that needs no decision
+    assert s["stage"] == S.ST_TRADE_CHOOSE and s["actor"] == 0
+    assert s["trade_reply"].tolist() == [S.REPLY_NONE, S.REPLY_OFFER, S.REPLY_DECLINE, S.REPLY_DECLINE]
+    assert legal(s) == {S.TRADE_CANCEL.at(), S.TRADE_COMPLETE.at(0)}
+    act(s, S.TRADE_COMPLETE.at(0))
+    assert hand(s, 0) == [0, 0, 0, 0, 1] and hand(s, 1) == [2, 0, 0, 0, 1]
+    assert s["stage"] == S.ST_MAIN and s["trade_reply"].tolist() == [0, 0, 0, 0]
+
+
+def test_hearing_offers_is_bounded_per_turn_and_needs_a_card():
+    s = main_position()
+    assert S.HEAR_OFFERS.at() not in legal(s), "with no card the player on turn could pay nothing"
+    give(s, 0, timber=1)
+    act(s, S.HEAR_OFFERS.at())
+    assert s["stage"] == S.ST_MAIN, "nobody holds a card: no offers, no decisions"
+    assert S.MAX_HEARINGS_PER_TURN == 1 and S.HEAR_OFFERS.at() not in legal(s)
+    act(s, S.END_TURN.at())
+    assert s["hearings"] == 0
+
+
+def test_player_on_turn_cannot_complete_an_offer_it_cannot_pay():
+    s = main_position(n=3)
+    give(s, 0, timber=1)
+    give(s, 1, ore=1)
+    give(s, 2, wool=1)
+    act(s, S.HEAR_OFFERS.at())
+    act(s, amount(S.OFFER_GIVE, ORE, 1))
+    act(s, amount(S.OFFER_GET, GRAIN, 1))       # player_0 holds no grain
+    act(s, amount(S.OFFER_GIVE, WOOL, 1))
+    act(s, amount(S.OFFER_GET, TIMBER, 1))
+    assert legal(s) == {S.TRADE_CANCEL.at(), S.TRADE_COMPLETE.at(1)}
+    act(s, S.TRADE_CANCEL.at())
+    assert hand(s, 0) == [1, 0, 0, 0, 0] and s["stage"] == S.ST_MAIN
+
+
 # =========================================================================== opportunity cards
 def test_deck_is_the_designed_25_cards():
     s = new_game()
@@ -716,6 +802,28 @@ def test_card_before_the_throw_then_the_throw():
     # one card a turn: nothing else to decide before the throw, so the dice are thrown
     assert s["rolled"] == 1 and s["dice"].sum() == 5 and s["stage"] == S.ST_MAIN
     assert hand(s, 0) == [0, 0, 0, 0, 2]
+
+
+def test_the_throw_waits_for_any_card_from_an_earlier_turn_even_a_victory_point():
+    """Whether the throw waits may depend only on what the table sees: how many cards a player
+    holds from earlier turns, never their kinds. With only victory points (never played) the throw
+    is the only choice, but it is a decision all the same."""
+    worlds = {}
+    for kind in (S.VICTORY_POINT, S.KNIGHT):
+        s = main_position()
+        give_card(s, 1, kind)
+        force_dice(s, 5)
+        act(s, S.END_TURN.at())
+        assert s["stage"] == S.ST_PRE_ROLL and s["actor"] == 1 and s["rolled"] == 0
+        worlds[kind] = s
+    assert legal(worlds[S.VICTORY_POINT]) == {S.ROLL.at()}
+    assert legal(worlds[S.KNIGHT]) == {S.ROLL.at(), S.PLAY_KNIGHT.at()}
+    for seat in (0, 2, 3):
+        np.testing.assert_array_equal(observe(worlds[S.VICTORY_POINT], seat), observe(worlds[S.KNIGHT], seat))
+    s = main_position()
+    force_dice(s, 5)
+    act(s, S.END_TURN.at())
+    assert s["stage"] == S.ST_MAIN and s["actor"] == 1 and s["dice"].sum() == 5, "no card: thrown at once"
 
 
 def test_knight_moves_the_bandit_and_steals():
@@ -975,20 +1083,267 @@ def test_determinize_keeps_counts_and_what_the_trade_table_shows():
     act(s, S.OFFER_TRADE.at())
     act(s, amount(S.OFFER_GIVE, TIMBER, 1))
     act(s, amount(S.OFFER_GET, ORE, 1))
-    act(s, S.TRADE_ACCEPT.at())                   # player_1 accepts; player_2 (holds ore) to answer
+    act(s, S.TRADE_ACCEPT.at())                   # player_1 accepts; player_2 to answer
+    held = [rule for rule in INVARIANT_RULES if rule(s)]
     changed = 0
+    asked_without_ore = 0
     for k in range(40):
         t = s.copy()
+        seed_rng(t["rng"], np.uint64(k))
         core.determinize(t, 3)
         np.testing.assert_array_equal(observe(t, 3), observe(s, 3))
-        assert t["hand"][1, ORE] >= 1 and t["hand"][2, ORE] >= 1, "shown on the table"
+        assert t["hand"][1, ORE] >= 1 and t["hand"][0, TIMBER] >= 1, "shown on the table"
+        # being asked shows only that player_2 holds a card (every player holding as many cards as
+        # were asked for is asked), not that it holds ore
+        asked_without_ore += t["hand"][2, ORE] == 0
         assert t["hand"].sum(axis=1).tolist() == s["hand"].sum(axis=1).tolist()
         assert t["hand"].sum(axis=0).tolist() == s["hand"].sum(axis=0).tolist()
         assert t["hand"][3].tolist() == s["hand"][3].tolist()
         assert t["cards"].sum(axis=1).tolist() == s["cards"].sum(axis=1).tolist()
-        assert core.check_invariants(t) == 0
+        assert [rule.__name__ for rule in held if not rule(t)] == []
         changed += not np.array_equal(t["hand"], s["hand"]) or not np.array_equal(t["cards"], s["cards"])
-    assert changed > 20
+    assert changed > 20 and asked_without_ore > 0
+
+
+def test_determinize_never_hands_the_player_on_turn_a_tenth_point():
+    """The game goes on, so the player on turn has under 10 points counting its cards; a player not
+    on turn had under 10 when its own turn ended, and its buildings, army and cards have not grown
+    since. A re-deal keeps both (before, about one in five re-deals gave the tenth point)."""
+    s = main_position(current=1)
+    for c in (8, 20, 29, 40, 50):
+        put_village(s, 1, c)
+    put_village(s, 1, 22, keep=True)
+    put_village(s, 1, 33, keep=True)          # player_1, on turn: 9 points
+    for c in (0, 11, 45):
+        put_village(s, 2, c, keep=True)       # player_2: 6 points ...
+    played_knights(s, 2, 3)
+    cards.update_largest_army(s, 2)          # ... and largest army: 8
+    give_card(s, 1, S.KNIGHT)
+    give_card(s, 2, S.KNIGHT)
+    give_card(s, 3, S.KNIGHT)
+    give_card(s, 3, S.KNIGHT)
+    assert board.total_points(s, 1) == 9 and board.points_held_since_own_turn(s, 2) == 8
+    dealt = collections.Counter()
+    for k in range(200):
+        t = s.copy()
+        seed_rng(t["rng"], np.uint64(k))
+        core.determinize(t, 0)
+        assert board.total_points(t, 1) < 10 and board.points_held_since_own_turn(t, 2) < 10
+        assert I.winner_ok(t) and I.last_turns_ok(t)
+        assert t["cards"].sum(axis=1).tolist() == s["cards"].sum(axis=1).tolist()
+        dealt[int(t["cards"][3, S.VICTORY_POINT])] += 1
+    assert dealt[1] + dealt[2] > 20, "a player far from 10 is still dealt victory points"
+
+
+def test_determinize_repairs_a_deal_no_shuffle_keeps_within_bounds():
+    """When shuffles keep missing the bounds (every undrawn card a victory point but one), the last
+    shuffle is repaired by swapping victory points with other cards: still a possible world."""
+    s = main_position(current=1)
+    for c in (8, 20, 29, 40, 50):
+        put_village(s, 1, c)
+    put_village(s, 1, 22, keep=True)
+    put_village(s, 1, 33, keep=True)          # player_1, on turn: 9 points
+    while (s["deck"][s["deck_top"]:s["deck_size"]] != S.VICTORY_POINT).sum() > 1:
+        kind = next(k for k in s["deck"][s["deck_top"]:s["deck_size"]] if k != S.VICTORY_POINT)
+        played_knights(s, 3, 0)
+        take_from_deck(s, int(kind))
+        s["cards_played"][3, int(kind)] += 1
+    give_card(s, 1, int(next(k for k in s["deck"][s["deck_top"]:s["deck_size"]] if k != S.VICTORY_POINT)))
+    for k in range(20):
+        t = s.copy()
+        seed_rng(t["rng"], np.uint64(k))
+        core.determinize(t, 0)
+        assert t["cards"][1, S.VICTORY_POINT] == 0 and t["cards"][1].sum() == 1
+
+
+def test_observation_shows_every_card_played_face_up_by_kind():
+    """What the table has seen, a seat's observation keeps: every card played face up, by kind and
+    player, so that what is left in the deck can be counted."""
+    s = main_position()
+    put_village(s, 0, 8)
+    put_road(s, 0, 8, 4)
+    give_card(s, 0, S.ROAD_BUILDING)
+    act(s, S.PLAY_ROAD_BUILDING.at())
+    act(s, S.BUILD_ROAD.at(edge(4, 1)))
+    act(s, S.BUILD_ROAD.at(edge(1, 5)))
+    act(s, S.END_TURN.at())
+    play_until_turn_of(s, 1)
+    give_card(s, 1, S.MONOPOLY)
+    s["cards_new"][1] = 0
+    act(s, S.PLAY_MONOPOLY.at())
+    act(s, S.MONOPOLY_PICK.at(ORE))
+    for seat in range(4):
+        o = observe(s, seat)
+        for owner, kind in ((0, S.ROAD_BUILDING), (1, S.MONOPOLY)):
+            base = S.OBS_PLAYERS.at((owner - seat) % 4, 0)
+            played = o[base + S.F_PLAYED.start:base + S.F_PLAYED.stop] * S.OPPORTUNITY_SCALE
+            assert played.round().tolist() == [1 if k == kind else 0 for k in range(S.NUM_PLAYABLE_KINDS)]
+
+
+def test_observation_names_the_seat_that_decides_and_the_deals_on_the_table():
+    s = main_position()
+    give(s, 0, timber=1)
+    give(s, 1, ore=1)
+    give(s, 2, ore=1)
+    act(s, S.OFFER_TRADE.at())
+    act(s, amount(S.OFFER_GIVE, TIMBER, 1))
+    act(s, amount(S.OFFER_GET, ORE, 1))
+    act(s, amount(S.COUNTER_OFFER, WOOL, 2))    # player_1 counters
+    o = observe(s, 3)
+    for seat in range(4):
+        base = S.OBS_PLAYERS.at((seat - 3) % 4, 0)
+        assert o[base + S.F_TO_ACT.at()] == (seat == 2), "player_2 answers now"
+    base = S.OBS_PLAYERS.at(2, 0)               # player_1 seen from player_3
+    assert o[base + S.F_REPLY.at(S.REPLY_COUNTER)] == 1
+    assert o[base + S.F_DEAL_GIVE.at(ORE)] == 1 and o[base + S.F_DEAL_GIVE_COUNT.at()] == 1
+    assert o[base + S.F_DEAL_GET.at(WOOL)] == 1 and o[base + S.F_DEAL_GET_COUNT.at()] == 2
+
+
+# =========================================================================== loaded saves
+def played_position(n=3, seed=4):
+    """A record of a seeded random game in the main stage, past the first round, cards bought."""
+    env = make("frontier_v0", num_players=n)
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    while not (env.record["stage"] == S.ST_MAIN and env.record["turn"] > n and env.record["deck_top"] > 0):
+        env.step(int(rng.choice(env.legal_actions())))
+    return env
+
+
+def test_invariants_refuse_positions_play_cannot_reach():
+    """A loaded save is checked field by field (``field_ranges``), then by the invariants, which say
+    what a position play can reach looks like; a position that breaks one is refused."""
+    env = played_position()
+    s = env.record.copy()
+    assert core.check_invariants(s) == 0
+    p = int(s["turn_seat"])
+
+    def broken(**fields):
+        t = s.copy()
+        for name, (index, value) in fields.items():
+            if index == ():
+                t[name] = value
+            else:
+                t[name][index] = value
+        return core.check_invariants(t)
+
+    r = int(np.argmax(s["bank"]))
+    assert broken(hand=((3, r), 1), bank=(r, s["bank"][r] - 1)) == I.INV_SEATS, "a seat not at the table holds a card"
+    assert broken(deck=(S.DECK_CAPACITY - 1, S.KNIGHT)) == I.INV_CARD_PLACES, "a card past the deck's end"
+    assert broken(deck=(int(s["deck_top"]) - 1, S.KNIGHT)) == I.INV_CARD_PLACES, "a card in a drawn place"
+    other = next(i for i in range(9) if s["harbour_kind"][i] != s["harbour_kind"][0])
+    assert broken(harbour_kind=(0, s["harbour_kind"][other])) == I.INV_ISLAND, "ten harbours' worth of rates"
+    assert broken(hex_number=(int(np.argmax(s["hex_terrain"] == S.DESERT)), 5)) == I.INV_ISLAND, "a number on the desert"
+    far = next(e for e in range(S.NUM_EDGES) if s["edge_owner"][e] < 0
+               and all(s["corner_owner"][c] < 0 and not any(s["edge_owner"][f] >= 0 for f in S.CORNER_EDGES[c] if f >= 0)
+                       for c in S.EDGE_CORNERS[e]))
+    assert broken(edge_owner=(far, p), roads_left=(p, s["roads_left"][p] - 1)) == I.INV_ROAD_NETWORK
+    assert broken(stage=((), S.ST_TRADE_REPLY)) == I.INV_TRADE, "answering an offer nobody made"
+    assert broken(discard_left=(p, 1)) == I.INV_TURN, "a discard owed outside a 7"
+    assert broken(free_roads=((), 1)) == I.INV_TURN, "free roads with no road-building card being played"
+    assert broken(turn=((), int(s["turn"]) + 1)) == I.INV_OPENING, "the turn order skips a seat"
+    assert broken(last_rewards=(0, 1.0)) == I.INV_REWARDS, "a reward before the end"
+    assert broken(winner=((), p)) == I.INV_WINNER
+    # and the loader refuses such a save with one clear error
+    env.record["discard_left"][p] = 1           # the record is a view: this changes the game
+    data = env.save()
+    with pytest.raises(ValueError, match="invariant"):
+        make("frontier_v0", num_players=3).load(data)
+
+
+# =========================================================================== words
+def test_words_are_told_to_the_viewer():
+    s = main_position()
+    put_village(s, 1, 8)
+    put_village(s, 2, 18)
+    give(s, 1, ore=1)
+    give(s, 2, wool=1)
+    s["stage"] = S.ST_MOVE_BANDIT
+    act(s, S.MOVE_BANDIT.at(4))
+    steal = S.STEAL.at(1)                       # player_2, the second seat after player_0
+    assert GAME.describe_action(s, steal) == "take a card from player_2"
+    assert GAME.describe_action(s, steal, viewer=0) == "you take a card from player_2"
+    assert GAME.describe_action(s, steal, viewer=2) == "player_0 takes a card from you"
+    assert GAME.describe_action(s, steal, viewer=3) == "player_0 takes a card from player_2"
+    before = s.copy()
+    act(s, steal)
+    assert GAME.events(before, s, viewer=0) == ["you take 1 wool from player_2"]
+    assert GAME.events(before, s, viewer=2) == ["player_0 takes your wool"]
+    assert GAME.events(before, s, viewer=1) == GAME.events(before, s) == ["player_0 takes a card from player_2"]
+
+
+def test_events_tell_the_throw_what_it_pays_and_cards_drawn_only_to_the_buyer():
+    s = main_position()
+    put_village(s, 0, 8)                        # hill 6
+    put_village(s, 1, 18, keep=True)            # hill 6
+    give(s, 0, wool=1, grain=1, ore=1)
+    put_on_top(s, S.KNIGHT)
+    before = s.copy()
+    act(s, S.BUY_CARD.at())
+    assert GAME.events(before, s, viewer=0) == ["you draw a knight (24 left in the deck)"]
+    assert GAME.events(before, s, viewer=1) == ["player_0 draws an opportunity card (24 left in the deck)"]
+    force_dice(s, 6)
+    before = s.copy()
+    act(s, S.END_TURN.at())
+    assert GAME.events(before, s) == ["turn 6: player_1 is on turn", "player_1 throws 2+4 = 6",
+                                      "player_0 gets 1 brick; player_1 gets 2 brick"]
+    assert GAME.events(before, s, viewer=1) == ["turn 6: your turn", "you throw 2+4 = 6",
+                                                "player_0 gets 1 brick; you get 2 brick"]
+
+
+def test_events_tell_discards_as_counts_and_awards_changing_hands():
+    s = main_position()
+    give(s, 1, timber=4, grain=5)
+    pre_roll(s)
+    force_dice(s, 7)
+    before = s.copy()
+    act(s, S.ROLL.at())
+    assert GAME.events(before, s)[1:] == ["player_1 has 9 cards and must discard 4"]
+    s = main_position()
+    put_village(s, 0, 8)
+    put_path(s, 0, [8, 13, 9, 5, 1])
+    give(s, 0, timber=1, brick=1)
+    before = s.copy()
+    act(s, S.BUILD_ROAD.at(edge(1, 4)))
+    assert GAME.events(before, s, viewer=0) == ["you take longest road"]
+    assert GAME.events(before, s, viewer=2) == ["player_0 takes longest road"]
+
+
+# =========================================================================== pictures
+def test_text_map_shows_the_island_and_fits_on_a_screen():
+    env = played_position(n=4, seed=7)
+    s = env.record
+    text = GAME.render_text(s, seat=0)
+    lines = text.splitlines()
+    assert len(lines) <= 45
+    island = "\n".join(lines[1:24])
+    for h in range(S.NUM_HEXES):
+        num = int(s["hex_number"][h])
+        assert S.TERRAIN_NAMES[int(s["hex_terrain"][h])][:2] + (str(num) if num else "") in island
+    assert island.count("*") == 1, "the bandit"
+    for p in range(4):
+        colour = ("r", "b", "w", "o")[p]
+        assert island.count(colour) + island.count(colour.upper()) >= 2, "every seat's opening buildings"
+        assert str(p) in island, "every seat's roads"
+
+
+def test_picture_shows_pieces_in_seat_colours_and_the_table():
+    s = main_position()
+    plain = GAME.render_rgb(s)
+    put_village(s, 0, 8)
+    put_village(s, 1, 20, keep=True)
+    put_road(s, 0, 8, 4)
+    pic = GAME.render_rgb(s)
+
+    def pixels(img, colour):
+        rgb = np.array([int(colour[i:i + 2], 16) for i in (1, 3, 5)])
+        return int((np.abs(img.astype(int) - rgb).sum(axis=2) < 30).sum())
+
+    red, blue = render.PLAYER_COLOURS[0], render.PLAYER_COLOURS[1]
+    assert pixels(pic, red) - pixels(plain, red) > 400, "a village and a road in red, clearly visible"
+    assert pixels(pic, blue) - pixels(plain, blue) > 300, "a keep in blue"
+    s["dice"] = [0, 0]
+    assert not np.array_equal(GAME.render_rgb(s), pic), "the dice are drawn"
 
 
 # =========================================================================== fuzz

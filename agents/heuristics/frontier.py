@@ -12,7 +12,9 @@ and cards, the island, the pieces, the bank's stock and the other players' publi
 * The bandit goes where the leader (others' public points) produces most and it produces
   nothing; it robs the player with the most cards there.
 * It answers an offer yes when it gets a card it needs for a card it can spare and the proposer
-  is not close to winning; it discards its most plentiful cards.
+  is not close to winning; asked for offers, it offers a spare card for a missing one on the same
+  terms; of the deals put to it, it completes the one that brings a missing card for a spare one;
+  it discards its most plentiful cards.
 """
 from __future__ import annotations
 
@@ -22,11 +24,11 @@ from frontierzoo.envs.frontier import board
 from frontierzoo.envs.frontier.content import CARD_COST, KEEP_COST, ROAD_COST, VILLAGE_COST
 from frontierzoo.envs.frontier.state import (
     BANK_TRADE, BUILD_KEEP, BUILD_ROAD, BUILD_VILLAGE, BUY_CARD, CORNER_CORNERS, CORNER_HARBOUR,
-    CORNER_HEXES, DISCARD, EDGE_CORNERS, END_TURN, GENERAL_HARBOUR, KNIGHT, MONOPOLY_PICK,
-    MOVE_BANDIT, NUM_CORNERS, NUM_RESOURCES, OFFER_GET, OFFER_GIVE, OFFER_TRADE, PLAY_KNIGHT,
-    PLAY_MONOPOLY, PLAY_ROAD_BUILDING, PLAY_YEAR_OF_PLENTY, ROLL, ST_DISCARD, ST_MAIN, ST_MONOPOLY,
-    ST_MOVE_BANDIT, ST_OFFER_GET, ST_OFFER_GIVE, ST_PRE_ROLL, ST_ROAD_BUILDING, ST_SETUP_ROAD,
-    ST_SETUP_VILLAGE, ST_STEAL, ST_TRADE_CHOOSE, ST_TRADE_REPLY, ST_YEAR_OF_PLENTY, STEAL,
+    CORNER_HEXES, DISCARD, EDGE_CORNERS, END_TURN, GENERAL_HARBOUR, HEAR_OFFERS, KNIGHT, MONOPOLY_PICK,
+    MOVE_BANDIT, NO_OFFER, NUM_CORNERS, NUM_RESOURCES, OFFER_GET, OFFER_GIVE, OFFER_TRADE, PLAY_KNIGHT,
+    PLAY_MONOPOLY, PLAY_ROAD_BUILDING, PLAY_YEAR_OF_PLENTY, ROLL, ST_BID_GET, ST_BID_GIVE, ST_DISCARD,
+    ST_MAIN, ST_MONOPOLY, ST_MOVE_BANDIT, ST_OFFER_GET, ST_OFFER_GIVE, ST_PRE_ROLL, ST_ROAD_BUILDING,
+    ST_SETUP_ROAD, ST_SETUP_VILLAGE, ST_STEAL, ST_TRADE_CHOOSE, ST_TRADE_REPLY, ST_YEAR_OF_PLENTY, STEAL,
     TERRAIN_RESOURCE, TRADE_ACCEPT, TRADE_CANCEL, TRADE_COMPLETE, TRADE_DECLINE, VILLAGE,
     YEAR_OF_PLENTY_PICK)
 from frontierzoo.envs.frontier.trade import bank_rate
@@ -45,7 +47,7 @@ class FrontierHeuristic(Agent):
 
     def __init__(self, seed=None):
         super().__init__(seed)
-        self._offer = None  # (give, give_count, get, get_count) being put on the table
+        self._offer = None  # (give, give_count, get, get_count) being put on the table, or bid
 
     def act(self, observation, action_mask, info=None) -> int:
         if info is None or "env" not in info:
@@ -156,19 +158,18 @@ class FrontierHeuristic(Agent):
         if stage == ST_MONOPOLY:
             # the resource the bank has least of is the one most held by the players
             return MONOPOLY_PICK.at(int(np.argmin(s["bank"] + 0.01 * np.arange(5))))
-        if stage == ST_OFFER_GIVE and self._offer is not None:
+        if stage == ST_BID_GIVE:
+            return self.bid(s, me, legal)
+        if stage in (ST_OFFER_GIVE, ST_BID_GIVE) and self._offer is not None:
             give, give_count = self._offer[0], self._offer[1]
             return OFFER_GIVE.at(give, give_count - 1)
-        if stage == ST_OFFER_GET and self._offer is not None:
+        if stage in (ST_OFFER_GET, ST_BID_GET) and self._offer is not None:
             offer, self._offer = self._offer, None
             return OFFER_GET.at(offer[2], offer[3] - 1)
         if stage == ST_TRADE_REPLY:
             return self.reply(s, me, legal)
         if stage == ST_TRADE_CHOOSE:
-            for a in sorted(legal):
-                if TRADE_COMPLETE.has(a):
-                    return a
-            return TRADE_CANCEL.at()
+            return self.choose_deal(s, me, legal)
         return None
 
     def bandit_hurts_me(self, s, me):
@@ -264,15 +265,52 @@ class FrontierHeuristic(Agent):
             a = BANK_TRADE.at(int(g), want)
             if a in legal and spare[g] >= self.rate(s, me, int(g)):
                 return a
-        if OFFER_TRADE.at() in legal and need.sum() <= 2:
-            g = int(np.argmax(spare))
-            if spare[g] >= 1 and g != want:
+        g = int(np.argmax(spare))
+        if need.sum() <= 2 and spare[g] >= 1 and g != want:
+            if OFFER_TRADE.at() in legal:
                 self._offer = (g, 1, want, 1)
                 return OFFER_TRADE.at()
+            if HEAR_OFFERS.at() in legal:
+                return HEAR_OFFERS.at()
         return None
 
     def rate(self, s, me, r):
         return int(bank_rate(s, me, r))
+
+    def bid(self, s, me, legal):
+        """Asked for offers: a card it can spare for one it misses, unless the player on turn is
+        close to winning."""
+        if self.leader_points(s, int(s["turn_seat"])) >= LEADER_POINTS:
+            return NO_OFFER.at()
+        cost = GOAL_COSTS[self.goal(s, me, set())]
+        need = self.missing(s, me, cost)
+        spare = self.spare(s, me, cost)
+        want, g = int(np.argmax(need)), int(np.argmax(spare))
+        if need[want] > 0 and spare[g] >= 1 and g != want and OFFER_GIVE.at(g, 0) in legal:
+            self._offer = (g, 1, want, 1)
+            return OFFER_GIVE.at(g, 0)
+        return NO_OFFER.at()
+
+    def choose_deal(self, s, me, legal):
+        """Of the deals it can complete, the one bringing the most of a missing card for cards it
+        can spare, not with a player close to winning; else cancel."""
+        n = int(s["num_players"])
+        cost = GOAL_COSTS[self.goal(s, me, set())]
+        need = self.missing(s, me, cost)
+        spare = self.spare(s, me, cost)
+        best, best_v = TRADE_CANCEL.at(), 0
+        for a in legal:
+            if not TRADE_COMPLETE.has(a):
+                continue
+            q = (me + 1 + TRADE_COMPLETE.split(a)) % n
+            get, get_count = int(s["deal_give"][q]), int(s["deal_give_count"][q])
+            give, give_count = int(s["deal_get"][q]), int(s["deal_get_count"][q])
+            if self.leader_points(s, q) >= LEADER_POINTS or spare[give] < give_count:
+                continue
+            v = min(need[get], get_count) - 0.1 * give_count
+            if v > best_v:
+                best, best_v = a, v
+        return best
 
     def reply(self, s, me, legal):
         if TRADE_ACCEPT.at() not in legal:

@@ -23,21 +23,30 @@ def mask_move_bandit(s, mask):
 @rule
 def move_bandit(s, h):
     """The bandit moves to hex h; the mover then takes a card from a player there. With one
-    possible victim the steal resolves at once, with none it is skipped."""
+    possible victim the steal resolves at once, with none it is skipped (who can be robbed is
+    public: buildings and hand sizes)."""
     p = s['turn_seat']
     s['bandit'] = h
+    count = victim_count(s, p, h)
+    if count == 0:
+        back_to_turn(s)
+    elif count > 1:
+        s['stage'] = ST_STEAL
+    else:
+        for q in range(s['num_players']):
+            if is_victim(s, p, h, q):
+                steal_from(s, q)
+                return
+
+
+@rule
+def victim_count(s, p, h):
+    """How many players p could rob at h."""
     count = 0
-    last = -1
     for q in range(s['num_players']):
         if is_victim(s, p, h, q):
             count += 1
-            last = q
-    if count == 0:
-        back_to_turn(s)
-    elif count == 1:
-        steal_from(s, last)
-    else:
-        s['stage'] = ST_STEAL
+    return count
 
 
 @rule

@@ -308,13 +308,31 @@ def award_longest_road(s):
 
 # --------------------------------------------------------------------------- points
 @rule
+def building_points(s, p):
+    """Villages 1, keeps 2. Pieces on the island are the pieces out of the player's supply
+    (check_invariants holds the two counts together)."""
+    return (VILLAGE_POINTS * (VILLAGES_PER_PLAYER - s['villages_left'][p])
+            + KEEP_POINTS * (KEEPS_PER_PLAYER - s['keeps_left'][p]))
+
+
+@rule
 def public_points(s, p):
-    """Points everyone can see: villages 1, keeps 2, awards 2 each. Pieces on the island are the
-    pieces out of the player's supply (check_invariants holds the two counts together)."""
-    pts = (VILLAGE_POINTS * (VILLAGES_PER_PLAYER - s['villages_left'][p])
-           + KEEP_POINTS * (KEEPS_PER_PLAYER - s['keeps_left'][p]))
+    """Points everyone can see: buildings, and the awards at 2 each."""
+    pts = building_points(s, p)
     if s['longest_road'] == p:
         pts += AWARD_POINTS
+    if s['largest_army'] == p:
+        pts += AWARD_POINTS
+    return pts
+
+
+@rule
+def points_held_since_own_turn(s, p):
+    """The part of p's points that grows only on p's own turn and so stood at least this high when
+    p's last turn ended: buildings, largest army if p holds it now (won only by playing a knight)
+    and victory-point cards (bought only on one's own turn, never played). Longest road is left
+    out: a cut can hand it to p on anyone's turn."""
+    pts = building_points(s, p) + s['cards'][p, VICTORY_POINT]
     if s['largest_army'] == p:
         pts += AWARD_POINTS
     return pts

@@ -20,14 +20,16 @@ from .dice import discard_one, mask_discard, throw_dice
 from .opening import (begin_opening, empty_table, hand_out_pieces, lay_island, mask_setup_road,
                       mask_setup_village, place_setup_road, place_setup_village, shuffle_deck)
 from .state import (BANK_TRADE, BUILD_KEEP, BUILD_ROAD, BUILD_VILLAGE, BUY_CARD, COUNTER_OFFER, DISCARD,
-                    END_TURN, MONOPOLY_PICK, MOVE_BANDIT, OFFER_GET, OFFER_GIVE, OFFER_TRADE, PLAY_KNIGHT,
-                    PLAY_MONOPOLY, PLAY_ROAD_BUILDING, PLAY_YEAR_OF_PLENTY, ROLL, ST_DISCARD, ST_GAME_OVER,
-                    ST_MAIN, ST_MONOPOLY, ST_MOVE_BANDIT, ST_OFFER_GET, ST_OFFER_GIVE, ST_PRE_ROLL,
-                    ST_ROAD_BUILDING, ST_SETUP_ROAD, ST_SETUP_VILLAGE, ST_STEAL, ST_TRADE_CHOOSE,
-                    ST_TRADE_REPLY, ST_YEAR_OF_PLENTY, STEAL, TRADE_ACCEPT, TRADE_CANCEL, TRADE_COMPLETE,
-                    TRADE_DECLINE, YEAR_OF_PLENTY_PICK)
-from .trade import (choose_offer_get, choose_offer_give, clear_trade, complete, mask_bank_trades,
-                    mask_completions, mask_offer, mask_offer_get, mask_offer_give, mask_replies,
+                    END_TURN, HEAR_OFFERS, MONOPOLY_PICK, MOVE_BANDIT, NO_OFFER, OFFER_GET, OFFER_GIVE,
+                    OFFER_TRADE, PLAY_KNIGHT, PLAY_MONOPOLY, PLAY_ROAD_BUILDING, PLAY_YEAR_OF_PLENTY, ROLL,
+                    ST_BID_GET, ST_BID_GIVE, ST_DISCARD, ST_GAME_OVER, ST_MAIN, ST_MONOPOLY,
+                    ST_MOVE_BANDIT, ST_OFFER_GET, ST_OFFER_GIVE, ST_PRE_ROLL, ST_ROAD_BUILDING,
+                    ST_SETUP_ROAD, ST_SETUP_VILLAGE, ST_STEAL, ST_TRADE_CHOOSE, ST_TRADE_REPLY,
+                    ST_YEAR_OF_PLENTY, STEAL, TRADE_ACCEPT, TRADE_CANCEL, TRADE_COMPLETE, TRADE_DECLINE,
+                    YEAR_OF_PLENTY_PICK)
+from .trade import (choose_bid_get, choose_bid_give, choose_offer_get, choose_offer_give, clear_trade,
+                    complete, hear_offers, make_no_offer, mask_bank_trades, mask_bid_get, mask_bid_give,
+                    mask_completions, mask_offer_get, mask_offer_give, mask_replies, mask_table_trades,
                     open_offer, reply_accept, reply_counter, reply_decline, trade_with_bank)
 from .turn import check_win, end_turn, set_actor
 # the contract's kernels that live in their own modules, so that Game.core is this module
@@ -50,10 +52,11 @@ def init(s, opts):
 # =========================================================================== legal decisions
 @rule
 def mask_main(s, p, mask):
-    """After the throw: build and buy, play a card, trade with the bank or offer, end the turn."""
+    """After the throw: build and buy, play a card, trade with the bank, make or hear offers, end
+    the turn."""
     mask[END_TURN.at()] = True
     return (1 + mask_building(s, p, mask) + mask_cards(s, p, mask) + mask_bank_trades(s, p, mask)
-            + mask_offer(s, p, mask))
+            + mask_table_trades(s, p, mask))
 
 
 @kernel
@@ -88,7 +91,11 @@ def legal_mask(s, mask):
     if stage == ST_OFFER_GET:
         return mask_offer_get(s, mask)
     if stage == ST_TRADE_REPLY:
-        return mask_replies(s, mask)
+        return mask_replies(s, p, mask)
+    if stage == ST_BID_GIVE:
+        return mask_bid_give(s, p, mask)
+    if stage == ST_BID_GET:
+        return mask_bid_get(s, p, mask)
     if stage == ST_TRADE_CHOOSE:
         return mask_completions(s, mask)
     return 0  # the game is over
@@ -114,6 +121,8 @@ def take_turn_action(s, p, a):
         play_monopoly(s, p)
     elif OFFER_TRADE.has(a):
         open_offer(s)
+    elif HEAR_OFFERS.has(a):
+        hear_offers(s)
     elif BUILD_ROAD.has(a):
         build_road(s, p, BUILD_ROAD.split(a))
     elif BUILD_VILLAGE.has(a):
@@ -168,6 +177,15 @@ def apply(s, a):
         choose_offer_get(s, get, k + 1)
     elif stage == ST_TRADE_REPLY:
         answer_offer(s, a)
+    elif stage == ST_BID_GIVE:
+        if NO_OFFER.has(a):
+            make_no_offer(s)
+        else:
+            give, k = OFFER_GIVE.split(a)
+            choose_bid_give(s, give, k + 1)
+    elif stage == ST_BID_GET:
+        get, k = OFFER_GET.split(a)
+        choose_bid_get(s, get, k + 1)
     elif stage == ST_TRADE_CHOOSE:
         if TRADE_CANCEL.has(a):
             clear_trade(s)

@@ -32,7 +32,7 @@ def start_discards(s):
     for p in range(s['num_players']):
         t = hand_size(s, p)
         s['discard_left'][p] = t // 2 if t > DISCARD_LIMIT else 0
-    settle_discards(s)
+    discard_or_bandit(s)
 
 
 @rule
@@ -47,27 +47,14 @@ def next_discarder(s):
 
 
 @rule
-def settle_discards(s):
-    """Discards owed by a player holding a single kind of resource are forced, so they are made
-    without a decision; the first discarder with a real choice decides, or, with none left, the
-    thrower moves the bandit."""
-    while True:
-        q = next_discarder(s)
-        if q < 0:
-            s['stage'] = ST_MOVE_BANDIT
-            return
-        kinds = 0
-        only = -1
-        for r in range(NUM_RESOURCES):
-            if s['hand'][q, r] > 0:
-                kinds += 1
-                only = r
-        if kinds > 1:
-            s['stage'] = ST_DISCARD
-            return
-        s['hand'][q, only] -= s['discard_left'][q]
-        s['bank'][only] += s['discard_left'][q]
-        s['discard_left'][q] = 0
+def discard_or_bandit(s):
+    """The next discarder decides, or, with none left, the thrower moves the bandit. Every discard
+    is a decision, even for a player holding a single kind of resource: whether a hand holds one
+    kind or several is hidden, and a skipped decision would show it to the table."""
+    if next_discarder(s) >= 0:
+        s['stage'] = ST_DISCARD
+    else:
+        s['stage'] = ST_MOVE_BANDIT
 
 
 @rule
@@ -87,4 +74,4 @@ def discard_one(s, p, r):
     s['hand'][p, r] -= 1
     s['bank'][r] += 1
     s['discard_left'][p] -= 1
-    settle_discards(s)
+    discard_or_bandit(s)

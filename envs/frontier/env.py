@@ -6,8 +6,17 @@ import numpy as np
 
 from ..common.game import Game
 from . import core, words
+from .content import BANK_START, DECK_SIZE, KEEPS_PER_PLAYER, ROADS_PER_PLAYER, VILLAGES_PER_PLAYER
+from .board import total_points
 from .invariants import INVARIANT_NAMES
-from .state import ACTIONS, HIDDEN_FIELDS, NUM_CARD_KINDS, OBS_SIZE, OBSERVATION, RECORD_DTYPE
+from .state import (ACTIONS, AWARD_POINTS, EMPTY, HIDDEN_FIELDS, KEEP, MAX_HEARINGS_PER_TURN, MAX_PLAYERS, MAX_PROPOSALS_PER_TURN,
+                    MAX_TRADE_COUNT,
+                    NUM_CARD_KINDS, NUM_CORNERS, NUM_HARBOUR_KINDS, NUM_HEXES, NUM_RESOURCES, NUM_STAGES,
+                    NUM_TERRAINS, OBS_SIZE, OBSERVATION, RECORD_DTYPE, REPLY_NONE, REPLY_OFFER,
+                    VICTORY_POINT, WINNING_POINTS)
+
+
+PERTURB_DECK_DEPTH = 8   # perturb_private swaps with the deck's bottom card only in a deck this deep
 
 
 class FrontierGame(Game):
@@ -34,6 +43,29 @@ class FrontierGame(Game):
     bench_peers = ("catanatron",)
     bench_targets = {"aec_vs": {"connect_four_v3": 2.0, "catanatron": 3.0}, "rollout_games_vs": {"catanatron": 100.0}}
     invariant_names = dict(INVARIANT_NAMES)
+    # Every field's range, checked before a loaded record reaches compiled code (common/saves.py).
+    field_ranges = {
+        "hidden_harbours": (0, 1), "fixed_island": (0, 1), "stage": (0, NUM_STAGES - 1),
+        "turn_seat": (0, MAX_PLAYERS - 1), "first_player": (0, MAX_PLAYERS - 1),
+        "setup_step": (0, 2 * MAX_PLAYERS), "setup_corner": (-1, NUM_CORNERS - 1), "turn": (0, 10**6),
+        "rolled": (0, 1), "dice": (0, 6), "card_played": (0, 1), "free_roads": (0, 2), "plenty_left": (0, 2),
+        "winner": (-1, MAX_PLAYERS - 1), "hex_terrain": (0, NUM_TERRAINS - 1), "hex_number": (0, 12),
+        "bandit": (0, NUM_HEXES - 1), "harbour_kind": (0, NUM_HARBOUR_KINDS - 1), "harbour_revealed": (0, 1),
+        "corner_owner": (-1, MAX_PLAYERS - 1), "corner_level": (EMPTY, KEEP), "edge_owner": (-1, MAX_PLAYERS - 1),
+        "bank": (0, BANK_START), "hand": (0, BANK_START), "deck": (-1, NUM_CARD_KINDS - 1),
+        "deck_size": (DECK_SIZE, DECK_SIZE), "deck_top": (0, DECK_SIZE),
+        "cards": (0, DECK_SIZE), "cards_new": (0, DECK_SIZE), "cards_played": (0, DECK_SIZE),
+        "villages_left": (0, VILLAGES_PER_PLAYER), "keeps_left": (0, KEEPS_PER_PLAYER),
+        "roads_left": (0, ROADS_PER_PLAYER), "road_length": (0, ROADS_PER_PLAYER),
+        "longest_road": (-1, MAX_PLAYERS - 1), "largest_army": (-1, MAX_PLAYERS - 1),
+        "discard_left": (0, NUM_RESOURCES * BANK_START), "proposals": (0, MAX_PROPOSALS_PER_TURN),
+        "hearings": (0, MAX_HEARINGS_PER_TURN),
+        "trade_give": (-1, NUM_RESOURCES - 1), "trade_give_count": (0, MAX_TRADE_COUNT),
+        "trade_get": (-1, NUM_RESOURCES - 1), "trade_get_count": (0, MAX_TRADE_COUNT),
+        "trade_replier": (-1, MAX_PLAYERS - 1), "trade_reply": (REPLY_NONE, REPLY_OFFER),
+        "deal_give": (-1, NUM_RESOURCES - 1), "deal_give_count": (0, MAX_TRADE_COUNT),
+        "deal_get": (-1, NUM_RESOURCES - 1), "deal_get_count": (0, MAX_TRADE_COUNT),
+    }
 
     def options(self, num_players, hidden_harbours=False, fixed_island=False):
         """``hidden_harbours``: harbour rates hidden until somebody builds on one of their corners
@@ -51,30 +83,38 @@ class FrontierGame(Game):
                 {"num_players": 3, "fixed_island": True}]
 
     def perturb_private(self, s, seat, rng):
-        """Swap one of ``seat``'s unplayed, not-new opportunity cards with a card of another kind
-        in the undrawn deck (nobody sees the deck, so only ``seat``'s view may change). Resource
-        hands cannot be perturbed this way: the only unseen pool of resources is other players'
-        hands, which those players see."""
+        """Swap one of ``seat``'s cards from an earlier turn with a card of another kind from the
+        bottom of the undrawn deck: nobody sees the deck, and a card at its bottom is bought only
+        once every card above it is, so while the deck holds PERTURB_DECK_DEPTH cards or more the
+        others do not meet it in the play the conformance kit follows (at most a round of turns).
+        Resource hands cannot be perturbed this way: the only unseen pool of resources is other
+        players' hands, which those players see. A swap that moves a victory point keeps the
+        seat's points, in both worlds, low enough that even longest road won on another's turn
+        cannot bring it to 10: a win at the start of its turn would end one world and not the
+        other before the seat decides."""
         old = [k for k in range(NUM_CARD_KINDS) if s["cards"][seat, k] - s["cards_new"][seat, k] > 0]
-        if not old:
+        points = int(total_points(s, seat))
+        most = WINNING_POINTS - 1 - AWARD_POINTS
+        if int(s["deck_size"]) - int(s["deck_top"]) < PERTURB_DECK_DEPTH:
             return False
-        top, size = int(s["deck_top"]), int(s["deck_size"])
-        for i in rng.permutation(np.arange(top, size)) if size > top else []:
+        for i in range(int(s["deck_size"]) - 1, int(s["deck_top"]) - 1, -1):
             d = int(s["deck"][i])
-            for k in old:
-                if k != d:
-                    s["cards"][seat, k] -= 1
-                    s["cards"][seat, d] += 1
-                    s["deck"][i] = k
-                    return True
+            for k in rng.permutation(old):
+                k = int(k)
+                if k == d or max(points, points + (d == VICTORY_POINT) - (k == VICTORY_POINT)) > most:
+                    continue
+                s["cards"][seat, k] -= 1
+                s["cards"][seat, d] += 1
+                s["deck"][i] = k
+                return True
         return False
 
     # ------------------------------------------------------------------ words
-    def events(self, before, after):
-        return words.events(before, after)
+    def events(self, before, after, viewer=None):
+        return words.events(before, after, viewer)
 
-    def describe_action(self, s, a):
-        return words.describe_action(s, a)
+    def describe_action(self, s, a, viewer=None):
+        return words.describe_action(s, a, viewer)
 
     # ------------------------------------------------------------------ pictures
     def render_text(self, s, seat=None):

@@ -32,7 +32,8 @@ def empty_table(s):
     s['trade_give'] = -1
     s['trade_get'] = -1
     s['trade_replier'] = -1
-    s['trade_counter'][:] = -1
+    s['deal_give'][:] = -1
+    s['deal_get'][:] = -1
 
 
 @rule

@@ -1,20 +1,83 @@
-"""Frontier as text ("ansi") and as a picture of the island ("rgb_array", matplotlib)."""
+"""Frontier as text ("ansi": a map of the island and the players) and as a picture ("rgb_array",
+matplotlib: the island with its pieces in seat colours, and the table beside it)."""
 from __future__ import annotations
 
 import math
 
 import numpy as np
 
-from .board import public_points, total_points
-from .state import (CARD_NAMES, CORNER_XY, EDGE_CORNERS, GENERAL_HARBOUR, HARBOUR_CORNERS,
-                    HEX_CENTRE, KEEP, NUM_CARD_KINDS, NUM_CORNERS, NUM_EDGES, NUM_HARBOURS,
-                    NUM_HEXES, NUM_RESOURCES, ST_GAME_OVER, STAGE_NAMES, RESOURCE_NAMES,
-                    TERRAIN_NAMES, VILLAGE, KNIGHT)
+from .board import hand_size, public_points, total_points
+from .content import ROADS_PER_PLAYER
+from .state import (CARD_NAMES, CORNER_XY, EDGE_CORNERS, GENERAL_HARBOUR, HARBOUR_CORNERS, HEX_CENTRE, KEEP,
+                    NUM_CARD_KINDS, NUM_CORNERS, NUM_EDGES, NUM_HARBOURS, NUM_HEXES, NUM_PLAYABLE_KINDS,
+                    NUM_RESOURCES, REPLY_ACCEPT, REPLY_COUNTER, REPLY_DECLINE, REPLY_OFFER, RESOURCE_NAMES,
+                    ST_BID_GET, ST_BID_GIVE, ST_GAME_OVER, ST_TRADE_CHOOSE, STAGE_NAMES, TERRAIN_NAMES,
+                    VICTORY_POINT, VILLAGE)
 
 PLAYER_COLOURS = ("#d62728", "#1f77b4", "#f0f0f0", "#ff7f0e")
 PLAYER_COLOUR_NAMES = ("red", "blue", "white", "orange")
 TERRAIN_COLOURS = ("#2e7d32", "#c0652b", "#9ccc65", "#f4d03f", "#8d8d8d", "#e8d7a5")
 SQRT3_2 = math.sqrt(3) / 2
+REPLY_WORDS = {REPLY_ACCEPT: "accepts", REPLY_COUNTER: "counters", REPLY_DECLINE: "declines",
+               REPLY_OFFER: "offers"}
+
+# ----------------------------------------------------------------------------- the text map
+# Corners sit at doubled coordinates (x, y), x in -5..5, y in -8..8 (state.py). A text row for each
+# corner row and each hex centre row, and one between two corner rows a unit apart, where the
+# slanted edges run; four columns per unit of x.
+MAP_COLUMNS_PER_X = 4
+_ROW_KEYS = sorted({int(y) for y in CORNER_XY[:, 1]} | {int(y) for y in HEX_CENTRE[:, 1]}
+                   | {y + 0.5 for y in CORNER_XY[:, 1] if y + 1 in CORNER_XY[:, 1]})
+MAP_ROW = {k: i for i, k in enumerate(_ROW_KEYS)}
+MAP_WIDTH = MAP_COLUMNS_PER_X * 10 + 1
+TERRAIN_ABBREVIATIONS = tuple(name[:2] for name in TERRAIN_NAMES)   # fo hi pa fi mo de
+
+
+def counted(k, noun) -> str:
+    """'1 card', '3 cards'."""
+    return f"{k} {noun}{'' if k == 1 else 's'}"
+
+
+def map_column(x) -> int:
+    return MAP_COLUMNS_PER_X * (int(x) + 5)
+
+
+def building_letter(s, c) -> str:
+    """A village by its seat's colour initial (r b w o), a keep in capitals, an empty corner '.'."""
+    p = int(s["corner_owner"][c])
+    if p < 0:
+        return "."
+    letter = PLAYER_COLOUR_NAMES[p][0]
+    return letter.upper() if s["corner_level"][c] == KEEP else letter
+
+
+def island_map(s) -> list:
+    """The island as text rows: each hex's terrain and number (``*`` the bandit), buildings on the
+    corners, roads as their seat's number over the edge."""
+    grid = [[" "] * MAP_WIDTH for _ in _ROW_KEYS]
+    for e in range(NUM_EDGES):
+        (xa, ya), (xb, yb) = CORNER_XY[EDGE_CORNERS[e, 0]], CORNER_XY[EDGE_CORNERS[e, 1]]
+        p = int(s["edge_owner"][e])
+        if xa == xb:                        # upright: on the centre row between its corners
+            grid[MAP_ROW[(ya + yb) // 2]][map_column(xa)] = str(p) if p >= 0 else "|"
+            continue
+        row = MAP_ROW[min(ya, yb) + 0.5]
+        top_x, low_x = (xa, xb) if ya < yb else (xb, xa)
+        glyph = "\\" if low_x > top_x else "/"
+        left = map_column(min(xa, xb))
+        for k in (1, 2, 3):
+            grid[row][left + k] = str(p) if p >= 0 else (glyph if k == 2 else " ")
+    for c in range(NUM_CORNERS):
+        x, y = CORNER_XY[c]
+        grid[MAP_ROW[int(y)]][map_column(x)] = building_letter(s, c)
+    for h in range(NUM_HEXES):
+        x, y = HEX_CENTRE[h]
+        num = int(s["hex_number"][h])
+        label = TERRAIN_ABBREVIATIONS[int(s["hex_terrain"][h])] + (str(num) if num else "")
+        label = ("*" if s["bandit"] == h else "") + label
+        col = map_column(x) - len(label) // 2
+        grid[MAP_ROW[int(y)]][col:col + len(label)] = list(label)
+    return ["  " + "".join(row).rstrip() for row in grid]
 
 
 def harbour_text(s, i, seat):
@@ -24,77 +87,113 @@ def harbour_text(s, i, seat):
     return "3:1" if k == GENERAL_HARBOUR else f"2:1 {RESOURCE_NAMES[k]}"
 
 
-def render_text(s, seat=None) -> str:
-    """The position in words; ``seat`` hides what that seat may not see (None shows all)."""
+def status_line(s) -> str:
     n = int(s["num_players"])
-    lines = []
     if s["stage"] == ST_GAME_OVER:
         status = f"game over, player_{int(s['winner'])} wins"
     else:
         status = f"player_{int(s['actor'])} to act ({STAGE_NAMES[int(s['stage'])]})"
     dice = int(s["dice"][0] + s["dice"][1])
-    lines.append(f"Frontier, {n} players, turn {int(s['turn'])}, player_{int(s['turn_seat'])} on turn; {status}"
-                 + (f"; last throw {dice}" if dice else ""))
-    hexes = []
-    for h in range(NUM_HEXES):
-        num = int(s["hex_number"][h])
-        band = "*" if s["bandit"] == h else ""
-        hexes.append(f"{h}:{TERRAIN_NAMES[int(s['hex_terrain'][h])]}{num if num else ''}{band}")
-    lines.append("island: " + " ".join(hexes))
-    lines.append("harbours: " + ", ".join(
-        f"{int(HARBOUR_CORNERS[i, 0])}-{int(HARBOUR_CORNERS[i, 1])} {harbour_text(s, i, seat)}"
-        for i in range(NUM_HARBOURS)))
+    return (f"Frontier, {n} players, turn {int(s['turn'])}, player_{int(s['turn_seat'])} on turn; {status}"
+            + (f"; last throw {int(s['dice'][0])}+{int(s['dice'][1])} = {dice}" if dice else ""))
+
+
+def played_words(s, p) -> str:
+    played = [f"{int(s['cards_played'][p, k])} {CARD_NAMES[k]}" for k in range(NUM_PLAYABLE_KINDS)
+              if s["cards_played"][p, k]]
+    return ", ".join(played) or "none"
+
+
+def player_lines(s, p, seat) -> list:
+    """Points, awards, road, cards played; pieces; the hand (by kind to the seat itself)."""
+    shown = seat is None or seat == p
+    pts = int(total_points(s, p)) if shown or s["stage"] == ST_GAME_OVER else int(public_points(s, p))
+    awards = [name for field, name in (("longest_road", "longest road"), ("largest_army", "largest army"))
+              if s[field] == p]
+    villages = [c for c in range(NUM_CORNERS) if s["corner_owner"][c] == p and s["corner_level"][c] == VILLAGE]
+    keeps = [c for c in range(NUM_CORNERS) if s["corner_owner"][c] == p and s["corner_level"][c] == KEEP]
+    colour = PLAYER_COLOUR_NAMES[p]
+    lines = [f"player_{p} ({colour}: {colour[0]}/{colour[0].upper()}, roads {p}): {pts} points"
+             + (f" [{', '.join(awards)}]" if awards else "")
+             + f", road {int(s['road_length'][p])}, played {played_words(s, p)}",
+             f"    villages {villages}, keeps {keeps}, {counted(ROADS_PER_PLAYER - int(s['roads_left'][p]), 'road')}"]
+    if shown:
+        hand = ", ".join(f"{int(s['hand'][p, r])} {RESOURCE_NAMES[r]}" for r in range(NUM_RESOURCES))
+        cards = ", ".join(f"{int(s['cards'][p, k])} {CARD_NAMES[k]}" for k in range(NUM_CARD_KINDS) if s["cards"][p, k])
+        lines.append(f"    hand: {hand}; cards: {cards or '-'}")
+    else:
+        lines.append(f"    hand: {counted(hand_size(s, p), 'card')}; "
+                     f"{counted(int(s['cards'][p].sum()), 'opportunity card')} "
+                     f"({int(s['cards_new'][p].sum())} bought this turn)")
+    return lines
+
+
+def table_lines(s) -> list:
+    """The offer on the table and every deal put to the player on turn."""
+    n = int(s["num_players"])
+    out = []
+    p = int(s["turn_seat"])
+    if s["trade_give"] >= 0:
+        ask = (f" for {int(s['trade_get_count'])} {RESOURCE_NAMES[int(s['trade_get'])]}" if s["trade_get"] >= 0
+               else "")
+        out.append(f"on the table: player_{p} offers {int(s['trade_give_count'])} "
+                   f"{RESOURCE_NAMES[int(s['trade_give'])]}{ask}")
+    elif s["stage"] in (ST_BID_GIVE, ST_BID_GET, ST_TRADE_CHOOSE):
+        out.append(f"on the table: player_{p} hears offers")
+    for q in range(n):
+        reply = int(s["trade_reply"][q])
+        if reply in REPLY_WORDS:
+            deal = (f": gives {int(s['deal_give_count'][q])} {RESOURCE_NAMES[int(s['deal_give'][q])]} for "
+                    f"{int(s['deal_get_count'][q])} {RESOURCE_NAMES[int(s['deal_get'][q])]}"
+                    if s["deal_get"][q] >= 0 else "")
+            out.append(f"    player_{q} {REPLY_WORDS[reply]}{deal}")
+    return out
+
+
+def render_text(s, seat=None) -> str:
+    """The position in words and a map; ``seat`` hides what that seat may not see (None shows
+    all). About 45 lines for four players."""
+    n = int(s["num_players"])
+    lines = [status_line(s)]
+    lines += island_map(s)
+    lines.append("  villages r b w o, keeps R B W O (red, blue, white, orange); roads by seat 0-3; * bandit")
+    harbours = [f"{int(HARBOUR_CORNERS[i, 0])}-{int(HARBOUR_CORNERS[i, 1])} {harbour_text(s, i, seat)}"
+                for i in range(NUM_HARBOURS)]
+    half = (NUM_HARBOURS + 1) // 2
+    lines.append("harbours (corners, rate): " + ", ".join(harbours[:half]))
+    lines.append("    " + ", ".join(harbours[half:]))
     lines.append("bank: " + ", ".join(f"{int(s['bank'][r])} {RESOURCE_NAMES[r]}" for r in range(NUM_RESOURCES))
                  + f"; {int(s['deck_size'] - s['deck_top'])} cards in the deck")
     for p in range(n):
-        vill = [c for c in range(NUM_CORNERS) if s["corner_owner"][c] == p and s["corner_level"][c] == VILLAGE]
-        keeps = [c for c in range(NUM_CORNERS) if s["corner_owner"][c] == p and s["corner_level"][c] == KEEP]
-        roads = [e for e in range(NUM_EDGES) if s["edge_owner"][e] == p]
-        shown = seat is None or seat == p
-        pts = int(total_points(s, p)) if shown or s["stage"] == ST_GAME_OVER else int(public_points(s, p))
-        awards = []
-        if s["longest_road"] == p:
-            awards.append("longest road")
-        if s["largest_army"] == p:
-            awards.append("largest army")
-        lines.append(f"player_{p} ({PLAYER_COLOUR_NAMES[p]}): {pts} points"
-                     + (f" [{', '.join(awards)}]" if awards else "")
-                     + f", road {int(s['road_length'][p])}, knights {int(s['cards_played'][p, KNIGHT])}")
-        lines.append(f"    villages {vill}, keeps {keeps}, roads {roads}")
-        if shown:
-            hand = ", ".join(f"{int(s['hand'][p, r])} {RESOURCE_NAMES[r]}" for r in range(NUM_RESOURCES))
-            cards = ", ".join(f"{int(s['cards'][p, k])} {CARD_NAMES[k]}" for k in range(NUM_CARD_KINDS)
-                              if s["cards"][p, k])
-            lines.append(f"    hand: {hand}; cards: {cards or '-'}")
-        else:
-            lines.append(f"    hand: {int(s['hand'][p].sum())} cards; {int(s['cards'][p].sum())} opportunity cards")
-    if s["trade_get"] >= 0:
-        lines.append(f"on the table: player_{int(s['turn_seat'])} offers {int(s['trade_give_count'])} "
-                     f"{RESOURCE_NAMES[int(s['trade_give'])]} for {int(s['trade_get_count'])} "
-                     f"{RESOURCE_NAMES[int(s['trade_get'])]}")
+        lines += player_lines(s, p, seat)
+    lines += table_lines(s)
     return "\n".join(lines)
 
 
+# ----------------------------------------------------------------------------- the picture
 def _xy(doubled):
     """Doubled integer coordinates to the plane (y up)."""
     return doubled[0] * SQRT3_2, -doubled[1] * 0.5
 
 
-def render_rgb(s) -> np.ndarray:
-    """A picture of the island: terrain colours, numbers, harbours, pieces, the bandit."""
-    import matplotlib
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
+PIPS_AT = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+           4: [(-1, -1), (1, 1), (-1, 1), (1, -1)], 5: [(-1, -1), (1, 1), (-1, 1), (1, -1), (0, 0)],
+           6: [(-1, -1), (1, 1), (-1, 1), (1, -1), (-1, 0), (1, 0)]}
+
+
+def draw_die(ax, x, y, value, size=0.09):
+    from matplotlib.patches import Circle, FancyBboxPatch
+    ax.add_patch(FancyBboxPatch((x, y), size, size, boxstyle="round,pad=0,rounding_size=0.015",
+                                facecolor="white", edgecolor="black", linewidth=1.2))
+    for dx, dy in PIPS_AT[value]:
+        ax.add_patch(Circle((x + size / 2 + dx * size * 0.27, y + size / 2 + dy * size * 0.27), size * 0.08,
+                            facecolor="black"))
+
+
+def draw_island(ax, s):
+    """Terrain, numbers, harbours, the bandit, and every road and building in its seat's colour."""
     from matplotlib.patches import Circle, Polygon, RegularPolygon
 
-    fig = Figure(figsize=(6, 6), dpi=100)
-    canvas = FigureCanvasAgg(fig)
-    ax = fig.add_axes([0, 0, 1, 1])
-    ax.set_aspect("equal")
-    ax.axis("off")
-    ax.set_xlim(-5.6, 5.6)
-    ax.set_ylim(-5.6, 5.6)
-    fig.patch.set_facecolor("#4a90c2")
     for h in range(NUM_HEXES):
         x, y = _xy(HEX_CENTRE[h])
         ax.add_patch(RegularPolygon((x, y), 6, radius=1.0, orientation=0.0,
@@ -103,17 +202,21 @@ def render_rgb(s) -> np.ndarray:
         num = int(s["hex_number"][h])
         if num:
             ax.add_patch(Circle((x, y), 0.3, facecolor="#fdf5e0", edgecolor="black", linewidth=0.8))
-            ax.text(x, y, str(num), ha="center", va="center", fontsize=11, fontweight="bold",
+            ax.text(x, y + 0.04, str(num), ha="center", va="center", fontsize=11, fontweight="bold",
+                    color="#c62828" if num in (6, 8) else "black")
+            pips = 6 - abs(7 - num)
+            ax.text(x, y - 0.17, "." * pips, ha="center", va="center", fontsize=8, fontweight="bold",
                     color="#c62828" if num in (6, 8) else "black")
         if s["bandit"] == h:
-            ax.add_patch(Circle((x - 0.45, y + 0.35), 0.18, facecolor="#222222", edgecolor="white"))
+            ax.add_patch(Circle((x - 0.5, y + 0.3), 0.22, facecolor="#222222", edgecolor="white", linewidth=1.5))
+            ax.text(x - 0.5, y + 0.3, "B", ha="center", va="center", fontsize=9, color="white", fontweight="bold")
     for i in range(NUM_HARBOURS):
         a, b = HARBOUR_CORNERS[i]
         xa, ya = _xy(CORNER_XY[a])
         xb, yb = _xy(CORNER_XY[b])
         mx, my = (xa + xb) / 2, (ya + yb) / 2
         norm = math.hypot(mx, my) or 1.0
-        hx, hy = mx + 0.55 * mx / norm, my + 0.55 * my / norm
+        hx, hy = mx + 0.6 * mx / norm, my + 0.6 * my / norm
         for cx, cy in ((xa, ya), (xb, yb)):
             ax.plot([cx, hx], [cy, hy], color="#7a5c2e", linewidth=2)
         label = harbour_text(s, i, 0) if s["harbour_revealed"][i] else "?"
@@ -124,29 +227,95 @@ def render_rgb(s) -> np.ndarray:
         if p < 0:
             continue
         a, b = EDGE_CORNERS[e]
-        xa, ya = _xy(CORNER_XY[a])
-        xb, yb = _xy(CORNER_XY[b])
-        ax.plot([xa, xb], [ya, yb], color="black", linewidth=6, solid_capstyle="round")
-        ax.plot([xa, xb], [ya, yb], color=PLAYER_COLOURS[p], linewidth=4, solid_capstyle="round")
+        (xa, ya), (xb, yb) = _xy(CORNER_XY[a]), _xy(CORNER_XY[b])
+        # drawn short of the corners, so the buildings stand clear of them
+        sx, sy = xa + 0.12 * (xb - xa), ya + 0.12 * (yb - ya)
+        tx, ty = xb - 0.12 * (xb - xa), yb - 0.12 * (yb - ya)
+        ax.plot([sx, tx], [sy, ty], color="black", linewidth=9, solid_capstyle="butt", zorder=3)
+        ax.plot([sx, tx], [sy, ty], color=PLAYER_COLOURS[p], linewidth=6.5, solid_capstyle="butt", zorder=4)
     for c in range(NUM_CORNERS):
         p = int(s["corner_owner"][c])
         if p < 0:
             continue
         x, y = _xy(CORNER_XY[c])
-        if s["corner_level"][c] == KEEP:
-            ax.add_patch(Polygon([(x - 0.2, y - 0.17), (x + 0.2, y - 0.17), (x + 0.2, y + 0.1),
-                                  (x, y + 0.25), (x - 0.2, y + 0.1)], closed=True,
-                                 facecolor=PLAYER_COLOURS[p], edgecolor="black", linewidth=1.2))
-        else:
-            ax.add_patch(Polygon([(x - 0.13, y - 0.12), (x + 0.13, y - 0.12), (x + 0.13, y + 0.05),
-                                  (x, y + 0.17), (x - 0.13, y + 0.05)], closed=True,
-                                 facecolor=PLAYER_COLOURS[p], edgecolor="black", linewidth=1.0))
+        if s["corner_level"][c] == KEEP:        # a keep: a tower with battlements
+            w, hgt = 0.27, 0.24
+            shape = [(x - w, y - hgt), (x + w, y - hgt), (x + w, y + hgt), (x + w * 0.5, y + hgt),
+                     (x + w * 0.5, y + hgt * 0.6), (x, y + hgt * 0.6), (x, y + hgt), (x - w * 0.5, y + hgt),
+                     (x - w * 0.5, y + hgt * 0.6), (x - w, y + hgt * 0.6)]
+        else:                                   # a village: a house
+            w, hgt = 0.2, 0.17
+            shape = [(x - w, y - hgt), (x + w, y - hgt), (x + w, y + 0.2 * hgt), (x, y + hgt * 1.4),
+                     (x - w, y + 0.2 * hgt)]
+        ax.add_patch(Polygon(shape, closed=True, facecolor=PLAYER_COLOURS[p], edgecolor="black",
+                             linewidth=1.8, zorder=5))
+
+
+def draw_table(ax, s):
+    """Whose turn, the stage and the dice; each seat's points, hand, cards and awards; the offer."""
+    from matplotlib.patches import Rectangle
+
     n = int(s["num_players"])
+    over = s["stage"] == ST_GAME_OVER
+    ax.text(0.03, 0.97, f"Frontier  -  turn {int(s['turn'])}", fontsize=14, fontweight="bold", va="top")
+    if over:
+        status = f"game over: player_{int(s['winner'])} wins"
+    else:
+        status = f"player_{int(s['actor'])} to act: {STAGE_NAMES[int(s['stage'])]}"
+    ax.text(0.03, 0.905, f"player_{int(s['turn_seat'])} on turn", fontsize=10, va="top")
+    ax.text(0.03, 0.865, status, fontsize=10, va="top")
+    if s["dice"][0] > 0:
+        ax.text(0.03, 0.79, "last throw", fontsize=10, va="center")
+        draw_die(ax, 0.33, 0.745, int(s["dice"][0]))
+        draw_die(ax, 0.45, 0.745, int(s["dice"][1]))
+        ax.text(0.58, 0.79, f"= {int(s['dice'][0] + s['dice'][1])}", fontsize=12, fontweight="bold", va="center")
+    y = 0.68
     for p in range(n):
-        ax.text(-5.4, 5.2 - 0.4 * p, f"player_{p}: {int(public_points(s, p))}",
-                color=PLAYER_COLOURS[p], fontsize=9, fontweight="bold", ha="left", va="center",
-                bbox=dict(facecolor="#333333", edgecolor="none", pad=1.5))
+        pts = int(total_points(s, p)) if over else int(public_points(s, p))
+        ax.add_patch(Rectangle((0.03, y - 0.075), 0.94, 0.085, facecolor="#f4f4f4",
+                               edgecolor="black" if p == s["turn_seat"] else "#bbbbbb",
+                               linewidth=2.0 if p == s["turn_seat"] else 0.8))
+        ax.add_patch(Rectangle((0.05, y - 0.055), 0.06, 0.05, facecolor=PLAYER_COLOURS[p], edgecolor="black"))
+        ax.text(0.14, y - 0.012, f"player_{p}", fontsize=10, fontweight="bold", va="center")
+        ax.text(0.43, y - 0.012, f"{pts} points", fontsize=10, fontweight="bold", va="center")
+        awards = [name for field, name in (("longest_road", "longest road"), ("largest_army", "largest army"))
+                  if s[field] == p]
+        ax.text(0.66, y - 0.012, " + ".join(awards), fontsize=8, va="center", color="#8a1c1c")
+        vp = f", {int(s['cards'][p, VICTORY_POINT])} vp" if over and s["cards"][p, VICTORY_POINT] else ""
+        ax.text(0.14, y - 0.05, f"{counted(hand_size(s, p), 'card')} in hand, {int(s['cards'][p].sum())} "
+                f"opportunity{vp}, {int(s['cards_played'][p].sum())} played, road {int(s['road_length'][p])}",
+                fontsize=8, va="center")
+        y -= 0.1
+    lines = table_lines(s)
+    if lines:
+        ax.text(0.03, y - 0.01, "\n".join(line.strip() for line in lines), fontsize=9, va="top",
+                bbox=dict(boxstyle="round,pad=0.4", facecolor="#fffbe6", edgecolor="#7a5c2e"))
+    bank = "  ".join(f"{int(s['bank'][r])} {RESOURCE_NAMES[r]}" for r in range(NUM_RESOURCES))
+    ax.text(0.03, 0.03, f"bank: {bank}\ndeck: {int(s['deck_size'] - s['deck_top'])} cards", fontsize=8.5,
+            va="bottom", color="#333333")
+
+
+def render_rgb(s) -> np.ndarray:
+    """A picture of the game: the island with its pieces, and the table beside it."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    from matplotlib.patches import FancyBboxPatch
+
+    fig = Figure(figsize=(10, 6.2), dpi=100)
+    canvas = FigureCanvasAgg(fig)
+    fig.patch.set_facecolor("#4a90c2")
+    island = fig.add_axes([0, 0, 0.62, 1])
+    island.set_aspect("equal")
+    island.axis("off")
+    island.set_xlim(-5.6, 5.6)
+    island.set_ylim(-5.4, 5.4)
+    draw_island(island, s)
+    table = fig.add_axes([0.62, 0.02, 0.37, 0.96])
+    table.set_xlim(0, 1)
+    table.set_ylim(0, 1)
+    table.axis("off")
+    table.add_patch(FancyBboxPatch((0.0, 0.0), 1.0, 1.0, boxstyle="round,pad=0,rounding_size=0.02",
+                                   facecolor="white", edgecolor="none"))
+    draw_table(table, s)
     canvas.draw()
-    img = np.asarray(canvas.buffer_rgba())[:, :, :3].copy()
-    del matplotlib
-    return img
+    return np.asarray(canvas.buffer_rgba())[:, :, :3].copy()

@@ -35,6 +35,7 @@ TERRAIN_RESOURCE = np.array([TIMBER, BRICK, WOOL, GRAIN, ORE, -1], np.int64)
 # opportunity cards
 KNIGHT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY, VICTORY_POINT = 0, 1, 2, 3, 4
 NUM_CARD_KINDS = 5
+NUM_PLAYABLE_KINDS = VICTORY_POINT  # the kinds before it are played; a victory point never is
 CARD_NAMES = ("knight", "road building", "year of plenty", "monopoly", "victory point")
 
 # buildings on a corner (corner_level)
@@ -59,7 +60,8 @@ AWARD_POINTS = 2
 LONGEST_ROAD_MIN = 5
 LARGEST_ARMY_MIN = 3
 DISCARD_LIMIT = 7           # "more than seven cards discards half of them, rounded down"
-MAX_PROPOSALS_PER_TURN = 3  # our bound on player-to-player trade proposals (RULES.md, "Trading")
+MAX_PROPOSALS_PER_TURN = 3  # our bound on the offers of the player on turn (RULES.md, "Trading")
+MAX_HEARINGS_PER_TURN = 1   # ... and on the rounds of offers it hears from the others
 
 # --------------------------------------------------------------------------- stages
 ST_SETUP_VILLAGE = 0   # opening: place a village (no road needed)
@@ -75,16 +77,20 @@ ST_MONOPOLY = 9        # naming the resource of a monopoly card
 ST_OFFER_GIVE = 10     # the player on turn names what it offers
 ST_OFFER_GET = 11      # ... and what it asks for in return
 ST_TRADE_REPLY = 12    # another player answers the offer on the table
-ST_TRADE_CHOOSE = 13   # the proposer completes one answer or cancels
-ST_GAME_OVER = 14
-NUM_STAGES = 15
+ST_BID_GIVE = 13       # hearing offers: another player names what it offers the player on turn, or passes
+ST_BID_GET = 14        # ... and what it asks for in return
+ST_TRADE_CHOOSE = 15   # the player on turn completes one deal put to it, or cancels
+ST_GAME_OVER = 16
+NUM_STAGES = 17
 STAGE_NAMES = ("setup village", "setup road", "before the throw", "discard", "move the bandit",
                "take a card", "main", "road building", "year of plenty", "monopoly",
-               "offer: give", "offer: ask", "trade reply", "trade choice", "game over")
+               "offer: give", "offer: ask", "trade reply", "bid: give", "bid: ask", "trade choice",
+               "game over")
 
-# trade replies (trade_reply[seat])
-REPLY_NONE, REPLY_ACCEPT, REPLY_DECLINE, REPLY_COUNTER = 0, 1, 2, 3
-NUM_REPLIES = 4
+# the answers of the other players (trade_reply[seat]): to an offer of the player on turn (accept,
+# decline, counter) or, when it hears offers, their own offer (REPLY_OFFER) or none (REPLY_DECLINE)
+REPLY_NONE, REPLY_ACCEPT, REPLY_DECLINE, REPLY_COUNTER, REPLY_OFFER = 0, 1, 2, 3, 4
+NUM_REPLIES = 5
 
 # the discrete trade spaces: an offer gives 1-2 of one resource for 1-2 of another, named in two
 # decisions (give, then ask); a counter keeps what the proposer asked for and names what the
@@ -110,11 +116,14 @@ TRADE_ACCEPT = ACTIONS.span("trade_accept", doc="accept the offer on the table")
 TRADE_DECLINE = ACTIONS.span("trade_decline", doc="decline the offer on the table")
 TRADE_CANCEL = ACTIONS.span("trade_cancel", doc="the proposer cancels the offer")
 OFFER_TRADE = ACTIONS.span("offer_trade", doc="start an offer to the other players")
+HEAR_OFFERS = ACTIONS.span("hear_offers", doc="ask the other players for their offers")
+NO_OFFER = ACTIONS.span("no_offer", doc="make the player on turn no offer")
 STEAL = ACTIONS.span("steal", MAX_PLAYERS - 1, doc="take a card from the k-th player after me")
 DISCARD = ACTIONS.span("discard", NUM_RESOURCES, doc="discard one card of a resource")
 YEAR_OF_PLENTY_PICK = ACTIONS.span("year_of_plenty_pick", NUM_RESOURCES, doc="take a resource (year of plenty)")
 MONOPOLY_PICK = ACTIONS.span("monopoly_pick", NUM_RESOURCES, doc="name a resource (monopoly)")
-OFFER_GIVE = ACTIONS.span("offer_give", NUM_RESOURCES, MAX_TRADE_COUNT, doc="offer count+1 of a resource")
+OFFER_GIVE = ACTIONS.span("offer_give", NUM_RESOURCES, MAX_TRADE_COUNT,
+                          doc="offer count+1 of a resource (the player on turn, or a bidder)")
 OFFER_GET = ACTIONS.span("offer_get", NUM_RESOURCES, MAX_TRADE_COUNT, doc="ask count+1 of a resource")
 COUNTER_OFFER = ACTIONS.span("counter_offer", NUM_RESOURCES, MAX_TRADE_COUNT,
                              doc="give what was asked but want count+1 of a resource instead")
@@ -254,15 +263,20 @@ RECORD_DTYPE = record_dtype([
     ("largest_army", np.int32),                  # holder, -1 nobody
     ("discard_left", np.int32, (MAX_PLAYERS,)),  # cards each player still has to discard on this 7
     # the trade on the table
-    ("proposals", np.int32),                     # proposals made this turn
+    ("proposals", np.int32),                     # offers the player on turn made this turn
+    ("hearings", np.int32),                      # rounds of offers it heard this turn
     ("trade_give", np.int32),                    # the proposer gives trade_give_count of trade_give
     ("trade_give_count", np.int32),
     ("trade_get", np.int32),                     # ... for trade_get_count of trade_get
     ("trade_get_count", np.int32),
-    ("trade_replier", np.int32),                 # the seat answering now
+    ("trade_replier", np.int32),                 # the seat answering (or bidding) now
     ("trade_reply", np.int32, (MAX_PLAYERS,)),   # REPLY_* per seat
-    ("trade_counter", np.int32, (MAX_PLAYERS,)),           # counter: resource the replier wants
-    ("trade_counter_count", np.int32, (MAX_PLAYERS,)),     # ... and how many
+    # the deal each other seat puts to the player on turn (an acceptance, a counter or its own
+    # offer): it gives deal_give_count of deal_give for deal_get_count of deal_get
+    ("deal_give", np.int32, (MAX_PLAYERS,)),
+    ("deal_give_count", np.int32, (MAX_PLAYERS,)),
+    ("deal_get", np.int32, (MAX_PLAYERS,)),
+    ("deal_get_count", np.int32, (MAX_PLAYERS,)),
 ])
 
 # What some seat may not see: others' resources and unplayed cards (kinds; the counts are public),
@@ -291,7 +305,7 @@ F_CARDS = PLAYER.span("cards", NUM_CARD_KINDS, doc="unplayed opportunity cards b
 F_CARDS_NEW = PLAYER.span("cards_new", NUM_CARD_KINDS, doc="of those, bought this turn (own only)")
 F_CARDS_HELD = PLAYER.span("cards_held", doc="unplayed opportunity cards")
 F_CARDS_BOUGHT = PLAYER.span("cards_bought", doc="opportunity cards bought this turn")
-F_KNIGHTS = PLAYER.span("knights", doc="knights played")
+F_PLAYED = PLAYER.span("played", NUM_PLAYABLE_KINDS, doc="opportunity cards played face up, by kind")
 F_VILLAGES_LEFT = PLAYER.span("villages_left")
 F_KEEPS_LEFT = PLAYER.span("keeps_left")
 F_ROADS_LEFT = PLAYER.span("roads_left")
@@ -302,9 +316,12 @@ F_PUBLIC_POINTS = PLAYER.span("public_points")
 F_TOTAL_POINTS = PLAYER.span("total_points", doc="victory-point cards included (own only)")
 F_DISCARDS = PLAYER.span("discards", doc="cards still to discard on this 7")
 F_ON_TURN = PLAYER.span("on_turn")
-F_REPLY = PLAYER.span("reply", NUM_REPLIES, doc="the answer to the offer on the table, one-hot")
-F_COUNTER = PLAYER.span("counter", NUM_RESOURCES, doc="the resource a counter wants, one-hot")
-F_COUNTER_COUNT = PLAYER.span("counter_count", doc="... and how many")
+F_TO_ACT = PLAYER.span("to_act", doc="the seat decides now")
+F_REPLY = PLAYER.span("reply", NUM_REPLIES, doc="its answer to the offer on the table, or its own offer, one-hot")
+F_DEAL_GIVE = PLAYER.span("deal_give", NUM_RESOURCES, doc="what its deal gives the player on turn, one-hot")
+F_DEAL_GIVE_COUNT = PLAYER.span("deal_give_count", doc="... and how many")
+F_DEAL_GET = PLAYER.span("deal_get", NUM_RESOURCES, doc="what its deal asks of the player on turn, one-hot")
+F_DEAL_GET_COUNT = PLAYER.span("deal_get_count", doc="... and how many")
 TABLE = Layout("table feature")
 F_BANK = TABLE.span("bank", NUM_RESOURCES, doc="the supply by resource")
 F_DECK = TABLE.span("deck", doc="opportunity cards left to buy")
@@ -313,6 +330,7 @@ F_DICE = TABLE.span("dice", NUM_THROWS, doc="the last throw 2..12, one-hot")
 F_ROLLED = TABLE.span("rolled", doc="the dice were thrown this turn")
 F_CARD_PLAYED = TABLE.span("card_played", doc="a card was played this turn")
 F_PROPOSALS_LEFT = TABLE.span("proposals_left", doc="offers the player on turn may still make")
+F_HEARINGS_LEFT = TABLE.span("hearings_left", doc="rounds of offers it may still hear")
 F_FREE_ROADS = TABLE.span("free_roads", doc="roads left to place (road building)")
 F_PLENTY_LEFT = TABLE.span("plenty_left", doc="resources left to name (year of plenty)")
 F_HIDDEN_HARBOURS = TABLE.span("hidden_harbours", doc="the option")

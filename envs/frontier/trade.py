@@ -1,16 +1,29 @@
-"""Trading on your own turn: with the bank (4:1, or a harbour's 3:1 / 2:1) and with other players.
+"""Trading on your own turn (rulebook "A turn": "On your own turn you can trade with any player,
+and they can make you offers. Two other players cannot trade with each other. The bank gives one of
+anything for four of the same resource, or better at a harbour").
 
-A player trade runs as decisions: the player on turn opens an offer, names what it gives (1-2 of
-one resource) and what it asks (1-2 of another); each other player in turn order accepts, declines
-or counters (a counter keeps what the proposer asked for and names what the replier wants
-instead: 1-2 of any resource); then the proposer completes one acceptance or counter, or cancels.
-At most MAX_PROPOSALS_PER_TURN proposals per turn, so a turn always ends.
+With the bank: 4:1, or a harbour's 3:1 / 2:1. With other players, two ways, both as decisions:
+
+* **an offer of the player on turn**: it opens an offer, names what it gives (1-2 of one resource)
+  and what it asks (1-2 of another); each other player in turn order accepts, declines or counters
+  (a counter keeps what was asked and names what the replier wants instead: 1-2 of any resource);
+* **hearing offers** ("they can make you offers"): the player on turn asks the table; each other
+  player in turn order makes it an offer (what it gives, what it asks) or none.
+
+Either way every other player's answer is a *deal* put to the player on turn (``deal_give`` of it
+for ``deal_get``), and the player on turn then completes one deal it can pay, or cancels. At most
+MAX_PROPOSALS_PER_TURN offers and MAX_HEARINGS_PER_TURN hearings a turn, so a turn always ends.
+
+A decision is skipped only when public counts show there is nothing to decide (a player with too
+few cards to give what is asked, an empty hand, no deal on the table): a skipped decision must not
+tell the table anything about a hidden hand.
 """
 from ..common.jit import rule
-from .board import harbour_flags
-from .state import (BANK_RATE, BANK_TRADE, COUNTER_OFFER, GENERAL_HARBOUR, GENERAL_RATE,
-                    MAX_PROPOSALS_PER_TURN, MAX_TRADE_COUNT, NUM_RESOURCES, OFFER_GET, OFFER_GIVE,
-                    OFFER_TRADE, REPLY_ACCEPT, REPLY_COUNTER, REPLY_DECLINE, REPLY_NONE, SPECIAL_RATE,
+from .board import hand_size, harbour_flags
+from .state import (BANK_RATE, BANK_TRADE, COUNTER_OFFER, GENERAL_HARBOUR, GENERAL_RATE, HEAR_OFFERS,
+                    MAX_HEARINGS_PER_TURN, MAX_PROPOSALS_PER_TURN, MAX_TRADE_COUNT, NO_OFFER,
+                    NUM_RESOURCES, OFFER_GET, OFFER_GIVE, OFFER_TRADE, REPLY_ACCEPT, REPLY_COUNTER,
+                    REPLY_DECLINE, REPLY_NONE, REPLY_OFFER, SPECIAL_RATE, ST_BID_GET, ST_BID_GIVE,
                     ST_MAIN, ST_OFFER_GET, ST_OFFER_GIVE, ST_TRADE_CHOOSE, ST_TRADE_REPLY, TRADE_ACCEPT,
                     TRADE_CANCEL, TRADE_COMPLETE, TRADE_DECLINE)
 
@@ -56,26 +69,77 @@ def trade_with_bank(s, p, give, get):
     s['bank'][get] -= 1
 
 
-# --------------------------------------------------------------------------- offers
+# --------------------------------------------------------------------------- the table
 @rule
-def can_offer(s, p):
-    """The player on turn may open an offer while proposals remain this turn and it holds a card."""
-    if s['proposals'] >= MAX_PROPOSALS_PER_TURN:
-        return False
-    for r in range(NUM_RESOURCES):
-        if s['hand'][p, r] > 0:
-            return True
-    return False
-
-
-@rule
-def mask_offer(s, p, mask):
-    if can_offer(s, p):
+def mask_table_trades(s, p, mask):
+    """The player on turn, holding a card, may make an offer or hear offers while its bounds for
+    the turn last."""
+    if hand_size(s, p) == 0:
+        return 0
+    n = 0
+    if s['proposals'] < MAX_PROPOSALS_PER_TURN:
         mask[OFFER_TRADE.at()] = True
-        return 1
-    return 0
+        n += 1
+    if s['hearings'] < MAX_HEARINGS_PER_TURN:
+        mask[HEAR_OFFERS.at()] = True
+        n += 1
+    return n
 
 
+@rule
+def clear_deals(s):
+    """Nobody has answered yet."""
+    for k in range(s['num_players']):
+        s['trade_reply'][k] = REPLY_NONE
+        s['deal_give'][k] = -1
+        s['deal_give_count'][k] = 0
+        s['deal_get'][k] = -1
+        s['deal_get_count'][k] = 0
+
+
+@rule
+def put_deal(s, q, kind, give, give_count, get, get_count):
+    """q's answer, and the deal it puts to the player on turn: q gives give_count of give for
+    get_count of get."""
+    s['trade_reply'][q] = kind
+    s['deal_give'][q] = give
+    s['deal_give_count'][q] = give_count
+    s['deal_get'][q] = get
+    s['deal_get_count'][q] = get_count
+
+
+@rule
+def is_deal(s, q):
+    """q put a deal to the player on turn: it accepted, countered, or made its own offer."""
+    reply = s['trade_reply'][q]
+    return reply == REPLY_ACCEPT or reply == REPLY_COUNTER or reply == REPLY_OFFER
+
+
+@rule
+def choose_or_lapse(s):
+    """After the last answer the player on turn chooses among the deals, even when it can pay
+    none of them (then cancelling is its only choice, but which counters it cannot pay is its own
+    secret, so the decision is not skipped); with no deal at all the table clears at once."""
+    s['trade_replier'] = -1
+    for k in range(s['num_players']):
+        if is_deal(s, k):
+            s['stage'] = ST_TRADE_CHOOSE
+            return
+    clear_trade(s)
+
+
+@rule
+def clear_trade(s):
+    s['trade_give'] = -1
+    s['trade_get'] = -1
+    s['trade_give_count'] = 0
+    s['trade_get_count'] = 0
+    s['trade_replier'] = -1
+    clear_deals(s)
+    s['stage'] = ST_MAIN
+
+
+# --------------------------------------------------------------------------- an offer of the player on turn
 @rule
 def open_offer(s):
     s['proposals'] += 1
@@ -83,8 +147,8 @@ def open_offer(s):
 
 
 @rule
-def mask_offer_give(s, p, mask):
-    """What to give: 1 or 2 of a resource the proposer holds."""
+def mask_give_amounts(s, p, mask):
+    """What p may offer: 1 or 2 of a resource it holds (OFFER_GIVE)."""
     n = 0
     for r in range(NUM_RESOURCES):
         for c in range(1, MAX_TRADE_COUNT + 1):
@@ -92,6 +156,25 @@ def mask_offer_give(s, p, mask):
                 mask[OFFER_GIVE.at(r, c - 1)] = True
                 n += 1
     return n
+
+
+@rule
+def mask_ask_amounts(s, r_not, mask):
+    """What may be asked in return: 1 or 2 of any resource other than ``r_not`` (OFFER_GET)."""
+    n = 0
+    for r in range(NUM_RESOURCES):
+        if r == r_not:
+            continue
+        for c in range(1, MAX_TRADE_COUNT + 1):
+            mask[OFFER_GET.at(r, c - 1)] = True
+            n += 1
+    return n
+
+
+@rule
+def mask_offer_give(s, p, mask):
+    """What to give: 1 or 2 of a resource the proposer holds."""
+    return mask_give_amounts(s, p, mask)
 
 
 @rule
@@ -104,14 +187,7 @@ def choose_offer_give(s, r, count):
 @rule
 def mask_offer_get(s, mask):
     """What to ask for: 1 or 2 of any other resource."""
-    n = 0
-    for r in range(NUM_RESOURCES):
-        if r == s['trade_give']:
-            continue
-        for c in range(1, MAX_TRADE_COUNT + 1):
-            mask[OFFER_GET.at(r, c - 1)] = True
-            n += 1
-    return n
+    return mask_ask_amounts(s, s['trade_give'], mask)
 
 
 @rule
@@ -119,29 +195,28 @@ def choose_offer_get(s, r, count):
     """The offer goes on the table; the first player after the proposer answers first."""
     s['trade_get'] = r
     s['trade_get_count'] = count
-    for k in range(s['num_players']):
-        s['trade_reply'][k] = REPLY_NONE
-        s['trade_counter'][k] = -1
-        s['trade_counter_count'][k] = 0
+    clear_deals(s)
     s['stage'] = ST_TRADE_REPLY
     s['trade_replier'] = s['turn_seat']
     pass_to_next_replier(s)
 
 
-# --------------------------------------------------------------------------- replies
 @rule
 def can_answer(s, q):
-    """Accepting or countering means handing over what was asked, so q must hold it; a player who
-    does not can only decline, and that forced answer is given without a decision."""
-    return s['hand'][q, s['trade_get']] >= s['trade_get_count']
+    """q is asked when it holds at least as many cards as were asked for (a public count); with
+    fewer it can only decline, and that answer is given without a decision."""
+    return hand_size(s, q) >= s['trade_get_count']
 
 
 @rule
-def mask_replies(s, mask):
-    """Decline, accept, or counter. A counter may name anything but the resource asked for and the
-    exact offer itself (that would be accepting). Its legality never depends on the proposer's
-    hidden hand: the proposer simply cannot complete a counter it cannot pay."""
+def mask_replies(s, p, mask):
+    """Decline; accept or counter only holding what was asked (accepting or countering hands it
+    over). A counter may name anything but the resource asked for and the exact offer itself (that
+    would be accepting). Its legality never depends on the proposer's hidden hand: the proposer
+    simply cannot complete a counter it cannot pay."""
     mask[TRADE_DECLINE.at()] = True
+    if s['hand'][p, s['trade_get']] < s['trade_get_count']:
+        return 1
     mask[TRADE_ACCEPT.at()] = True
     n = 2
     for w in range(NUM_RESOURCES):
@@ -157,10 +232,8 @@ def mask_replies(s, mask):
 
 @rule
 def pass_to_next_replier(s):
-    """Hand the offer to the next player in turn order who can answer it (the others decline
-    without a decision); after the last, the proposer chooses among the answers it can pay. If
-    there is none (nobody accepted, or every counter asks for what the proposer lacks), cancelling
-    is the only choice left, so the offer lapses without a decision and the turn goes on."""
+    """Hand the offer to the next player in turn order who may answer it (the others decline
+    without a decision); after the last, the proposer chooses."""
     n = s['num_players']
     q = (s['trade_replier'] + 1) % n
     while q != s['turn_seat']:
@@ -169,64 +242,107 @@ def pass_to_next_replier(s):
             return
         s['trade_reply'][q] = REPLY_DECLINE
         q = (q + 1) % n
-    s['trade_replier'] = -1
-    p = s['turn_seat']
-    for k in range(n):
-        if s['trade_reply'][k] == REPLY_ACCEPT or s['trade_reply'][k] == REPLY_COUNTER:
-            res, cnt = proposer_pays(s, k)
-            if s['hand'][p, res] >= cnt:
-                s['stage'] = ST_TRADE_CHOOSE
-                return
-    clear_trade(s)
+    choose_or_lapse(s)
 
 
 @rule
-def reply(s, kind, want, want_count):
-    """Record the replier's answer and pass the offer on."""
-    q = s['trade_replier']
-    s['trade_reply'][q] = kind
-    if kind == REPLY_COUNTER:
-        s['trade_counter'][q] = want
-        s['trade_counter_count'][q] = want_count
+def reply_decline(s):
+    s['trade_reply'][s['trade_replier']] = REPLY_DECLINE
     pass_to_next_replier(s)
 
 
 @rule
-def clear_trade(s):
-    s['trade_give'] = -1
-    s['trade_get'] = -1
-    s['trade_give_count'] = 0
-    s['trade_get_count'] = 0
-    s['trade_replier'] = -1
-    for k in range(s['num_players']):
-        s['trade_reply'][k] = REPLY_NONE
-        s['trade_counter'][k] = -1
-        s['trade_counter_count'][k] = 0
-    s['stage'] = ST_MAIN
+def reply_accept(s):
+    """The replier takes the offer as it stands."""
+    put_deal(s, s['trade_replier'], REPLY_ACCEPT, s['trade_get'], s['trade_get_count'], s['trade_give'],
+             s['trade_give_count'])
+    pass_to_next_replier(s)
+
+
+@rule
+def reply_counter(s, want, want_count):
+    """The replier gives what was asked but wants ``want_count`` of ``want`` instead."""
+    put_deal(s, s['trade_replier'], REPLY_COUNTER, s['trade_get'], s['trade_get_count'], want, want_count)
+    pass_to_next_replier(s)
+
+
+# --------------------------------------------------------------------------- hearing offers
+@rule
+def hear_offers(s):
+    """"They can make you offers": the player on turn asks the table; the first player after it
+    bids first."""
+    s['hearings'] += 1
+    clear_deals(s)
+    s['trade_replier'] = s['turn_seat']
+    pass_to_next_bidder(s)
+
+
+@rule
+def pass_to_next_bidder(s):
+    """The next player in turn order holding a card bids (an empty hand has nothing to offer: no
+    offer, without a decision); after the last, the player on turn chooses."""
+    n = s['num_players']
+    q = (s['trade_replier'] + 1) % n
+    while q != s['turn_seat']:
+        if hand_size(s, q) > 0:
+            s['trade_replier'] = q
+            s['stage'] = ST_BID_GIVE
+            return
+        s['trade_reply'][q] = REPLY_DECLINE
+        q = (q + 1) % n
+    choose_or_lapse(s)
+
+
+@rule
+def mask_bid_give(s, q, mask):
+    """No offer, or 1 or 2 of a resource the bidder holds."""
+    mask[NO_OFFER.at()] = True
+    return 1 + mask_give_amounts(s, q, mask)
+
+
+@rule
+def make_no_offer(s):
+    s['trade_reply'][s['trade_replier']] = REPLY_DECLINE
+    pass_to_next_bidder(s)
+
+
+@rule
+def choose_bid_give(s, r, count):
+    q = s['trade_replier']
+    s['deal_give'][q] = r
+    s['deal_give_count'][q] = count
+    s['stage'] = ST_BID_GET
+
+
+@rule
+def mask_bid_get(s, q, mask):
+    """What the bidder asks of the player on turn: 1 or 2 of any other resource (whether the player
+    on turn holds it is its secret; it simply cannot complete a bid it cannot pay)."""
+    return mask_ask_amounts(s, s['deal_give'][q], mask)
+
+
+@rule
+def choose_bid_get(s, r, count):
+    q = s['trade_replier']
+    put_deal(s, q, REPLY_OFFER, s['deal_give'][q], s['deal_give_count'][q], r, count)
+    pass_to_next_bidder(s)
 
 
 # --------------------------------------------------------------------------- completing
 @rule
-def proposer_pays(s, q):
-    """What the proposer gives if it completes with q: the offer, or q's counter."""
-    if s['trade_reply'][q] == REPLY_COUNTER:
-        return s['trade_counter'][q], s['trade_counter_count'][q]
-    return s['trade_give'], s['trade_give_count']
+def can_pay_deal(s, q):
+    return is_deal(s, q) and s['hand'][s['turn_seat'], s['deal_get'][q]] >= s['deal_get_count'][q]
 
 
 @rule
 def mask_completions(s, mask):
-    """Cancel, or complete an acceptance or counter the proposer can pay."""
+    """Cancel, or complete a deal the player on turn can pay."""
     p = s['turn_seat']
     n_players = s['num_players']
     mask[TRADE_CANCEL.at()] = True
     n = 1
     for k in range(1, n_players):
-        q = (p + k) % n_players
-        if s['trade_reply'][q] != REPLY_ACCEPT and s['trade_reply'][q] != REPLY_COUNTER:
-            continue
-        res, cnt = proposer_pays(s, q)
-        if s['hand'][p, res] >= cnt:
+        if can_pay_deal(s, (p + k) % n_players):
             mask[TRADE_COMPLETE.at(k - 1)] = True
             n += 1
     return n
@@ -234,27 +350,11 @@ def mask_completions(s, mask):
 
 @rule
 def complete(s, k):
-    """Exchange with the k-th player after the proposer, then clear the table."""
+    """Exchange with the k-th player after the player on turn, then clear the table."""
     p = s['turn_seat']
     q = (p + k) % s['num_players']
-    res, cnt = proposer_pays(s, q)
-    s['hand'][p, res] -= cnt
-    s['hand'][q, res] += cnt
-    s['hand'][q, s['trade_get']] -= s['trade_get_count']
-    s['hand'][p, s['trade_get']] += s['trade_get_count']
+    s['hand'][p, s['deal_get'][q]] -= s['deal_get_count'][q]
+    s['hand'][q, s['deal_get'][q]] += s['deal_get_count'][q]
+    s['hand'][q, s['deal_give'][q]] -= s['deal_give_count'][q]
+    s['hand'][p, s['deal_give'][q]] += s['deal_give_count'][q]
     clear_trade(s)
-
-
-@rule
-def reply_decline(s):
-    reply(s, REPLY_DECLINE, -1, 0)
-
-
-@rule
-def reply_accept(s):
-    reply(s, REPLY_ACCEPT, -1, 0)
-
-
-@rule
-def reply_counter(s, want, want_count):
-    reply(s, REPLY_COUNTER, want, want_count)

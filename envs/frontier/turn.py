@@ -5,8 +5,8 @@ of the turn; the win "as soon as you have 10 points on your own turn"; and who d
 from ..common.jit import rule
 from .board import any_road_placeable, bank_total, total_points
 from .dice import next_discarder, throw_dice
-from .state import (NUM_CARD_KINDS, ROAD_BUILDING, ST_DISCARD, ST_GAME_OVER, ST_MAIN, ST_PRE_ROLL,
-                    ST_TRADE_REPLY, VICTORY_POINT, WINNING_POINTS, YEAR_OF_PLENTY)
+from .state import (NUM_CARD_KINDS, ROAD_BUILDING, ST_BID_GET, ST_BID_GIVE, ST_DISCARD, ST_GAME_OVER,
+                    ST_MAIN, ST_PRE_ROLL, ST_TRADE_REPLY, VICTORY_POINT, WINNING_POINTS, YEAR_OF_PLENTY)
 
 
 # =========================================================================== one card a turn
@@ -31,18 +31,29 @@ def card_playable(s, p, kind):
 
 # =========================================================================== the throw first
 @rule
+def old_cards(s, p):
+    """The cards p holds that were not bought this turn: a count the whole table sees."""
+    t = 0
+    for k in range(NUM_CARD_KINDS):
+        t += s['cards'][p, k] - s['cards_new'][p, k]
+    return t
+
+
+@rule
 def await_throw(s):
-    """Before the throw the only choice is to play a card first. A player with no playable card
-    has nothing to decide, so the dice are thrown at once (an automatic step of ``apply``); so are
-    they after a card played before the throw, as only one card may be played a turn. A player who
-    already has 10 points wins before throwing (``check_win``)."""
+    """Before the throw the only choice is to play a card first. A player who holds a card from an
+    earlier turn and has played none this turn decides (even if its cards are all victory points,
+    which are never played: then throwing is its only choice); otherwise the dice are thrown at once
+    (an automatic step of ``apply``), as after a card played before the throw, since only one card
+    may be played a turn. Whether the throw waits so depends only on counts the table sees, never
+    on the kinds of the cards. A player who already has 10 points wins before throwing
+    (``check_win``)."""
     s['stage'] = ST_PRE_ROLL
     p = s['turn_seat']
     if total_points(s, p) >= WINNING_POINTS:
         return
-    for k in range(NUM_CARD_KINDS):
-        if card_playable(s, p, k):
-            return
+    if s['card_played'] == 0 and old_cards(s, p) > 0:
+        return
     throw_dice(s)
 
 
@@ -65,6 +76,7 @@ def end_turn(s):
     s['card_played'] = 0
     s['rolled'] = 0
     s['proposals'] = 0
+    s['hearings'] = 0
     s['turn_seat'] = (p + 1) % s['num_players']
     s['turn'] += 1
     await_throw(s)
@@ -84,14 +96,14 @@ def check_win(s):
 
 @rule
 def set_actor(s):
-    """Who decides now: a discarder on a 7, the replier to an offer, else the player on turn;
-    nobody once the game is over."""
+    """Who decides now: a discarder on a 7, the replier to an offer or the bidder, else the player
+    on turn; nobody once the game is over."""
     stage = s['stage']
     if stage == ST_GAME_OVER:
         s['actor'] = -1
     elif stage == ST_DISCARD:
         s['actor'] = next_discarder(s)
-    elif stage == ST_TRADE_REPLY:
+    elif stage == ST_TRADE_REPLY or stage == ST_BID_GIVE or stage == ST_BID_GET:
         s['actor'] = s['trade_replier']
     else:
         s['actor'] = s['turn_seat']
