@@ -125,6 +125,60 @@ def test_hidden_information(game_config):
     assert private_seen > 10
 
 
+def _random_positions(game, cfg, games, rate, rng):
+    """Records copied at random decisions of seeded random games."""
+    out = []
+    for g in range(games):
+        env = new_env(game, cfg)
+        env.reset(seed=500 + g)
+        play_random(env, rng, on_step=lambda env, agent, a: rng.random() < rate and out.append(env.record.copy()))
+    return out
+
+
+def _step_both(game, a, b, rng, mask_a, mask_b):
+    """The same legal decision in two worlds (it must be legal in both)."""
+    game.core.legal_mask(a, mask_a)
+    game.core.legal_mask(b, mask_b)
+    assert np.array_equal(mask_a, mask_b), "the seat to act has different legal moves in the two worlds"
+    action = int(rng.choice(np.flatnonzero(mask_a)))
+    for s in (a, b):
+        s["steps"] += 1
+        s["last_rewards"][:] = 0
+        game.core.apply(s, action)
+
+
+def test_hidden_facts_do_not_show_along_the_play_that_follows(game_config):
+    """Worlds that differ only in one seat's private facts look the same to every other seat, not
+    only now but through the automatic steps and the others' decisions that follow (a skipped
+    decision or an automatic throw must not depend on them), until that seat itself decides. And
+    every world ``determinize`` makes is a possible one: it passes the game's invariants."""
+    game, cfg = game_config
+    n = cfg["num_players"]
+    rng = np.random.default_rng(11)
+    mask_a = np.zeros(game.num_actions, np.bool_)
+    mask_b = np.zeros(game.num_actions, np.bool_)
+    followed = 0
+    for s in _random_positions(game, cfg, 10, 0.1, rng):
+        for seat in range(n):
+            a, b = s.copy(), s.copy()
+            if game.perturb_private(b, seat, rng):
+                for _ in range(300):
+                    views = _observations(game, a, n), _observations(game, b, n)
+                    for other in range(n):
+                        if other != seat:
+                            assert np.array_equal(views[0][other], views[1][other]), \
+                                f"seat {seat}'s private facts show to seat {other} after {_} steps"
+                    if a["actor"] < 0 or a["actor"] == seat:
+                        break
+                    _step_both(game, a, b, rng, mask_a, mask_b)
+                    followed += 1
+            b = s.copy()
+            game.core.determinize(b, seat)
+            code = game.core.check_invariants(b)
+            assert code == 0, f"determinize({seat}) made an impossible world: {game.invariant_names.get(code, code)}"
+    assert followed > 50
+
+
 @pytest.mark.parametrize("games", [400])
 def test_random_play_fuzz_with_invariants(game_config, games):
     game, cfg = game_config

@@ -9,19 +9,17 @@ wrappers add (call order, action bounds, illegal moves) are built in, at a fract
 from __future__ import annotations
 
 import copy
-import json
 import os
-import struct
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from .engine import kernels
+from .saves import read_save, write_save
 
 ILLEGAL_MODES = ("raise", "lose")
 REWARD_MODES = ("win", "vp")
-_SAVE_MAGIC = b"FZOO1\n"
 
 
 def is_int(x) -> bool:
@@ -52,15 +50,6 @@ def check_reward(reward):
     if not isinstance(reward, str) or reward not in REWARD_MODES:
         raise ValueError(f"reward must be one of {REWARD_MODES}, got {reward!r}")
     return reward
-
-
-def _record_bytes(states) -> bytes:
-    """The record's bytes with its alignment padding zeroed, so equal games save equal bytes
-    (Numba may leave junk in padding when it writes a record back)."""
-    clean = np.zeros(states.shape, states.dtype)   # calloc: padding too (zeros_like leaves it)
-    for name in states.dtype.names:
-        clean[name] = states[name]
-    return clean.tobytes()
 
 
 class FrontierZooEnv(AECEnv):
@@ -276,7 +265,7 @@ class FrontierZooEnv(AECEnv):
     def save(self, path=None) -> bytes:
         """The whole game as bytes (and written to ``path`` if given): settings, bookkeeping, record."""
         self._require_reset("save")
-        header = json.dumps({
+        data = write_save({
             "game": self.game.name, "num_players": self.num_players, "options": self.game_options,
             "max_steps": self.max_steps, "reward": self.reward_mode, "illegal_action": self.illegal_action,
             "steps": self._steps, "seed": self._seed, "agents": self.agents,
@@ -284,31 +273,24 @@ class FrontierZooEnv(AECEnv):
             "terminations": self.terminations, "truncations": self.truncations,
             "agent_selection": self.agent_selection, "seat": self._seat,
             "record_size": self.game.dtype.itemsize,
-        }).encode()
-        data = _SAVE_MAGIC + struct.pack("<I", len(header)) + header + _record_bytes(self._states)
+        }, self._states)
         if path is not None:
             with open(path, "wb") as f:
                 f.write(data)
         return data
 
     def load(self, data):
-        """Restore a game saved by :meth:`save` (bytes or a file path) into this env."""
+        """Restore a game saved by :meth:`save` (bytes or a file path) into this env. The file is
+        checked whole before anything changes (``common/saves.py``): a malformed or impossible
+        save raises ``ValueError`` saying what is wrong, and leaves this env as it was."""
         if isinstance(data, (str, os.PathLike)):
-            with open(data, "rb") as f:
-                data = f.read()
-        if not data.startswith(_SAVE_MAGIC):
-            raise ValueError("not a frontierzoo save (bad magic)")
-        n = struct.unpack_from("<I", data, len(_SAVE_MAGIC))[0]
-        start = len(_SAVE_MAGIC) + 4
-        h = json.loads(data[start:start + n])
-        if h["game"] != self.game.name or h["num_players"] != self.num_players or h["options"] != self.game_options:
-            raise ValueError(
-                f"save is of {h['game']} with {h['num_players']} players and options {h['options']}; "
-                f"this env is {self.game.name} with {self.num_players} players and options {self.game_options}")
-        body = data[start + n:]
-        if len(body) != self.game.dtype.itemsize or h["record_size"] != self.game.dtype.itemsize:
-            raise ValueError("save's record does not match this version of the game")
-        self._set_states(np.frombuffer(body, dtype=self.game.dtype).copy())
+            try:
+                with open(data, "rb") as f:
+                    data = f.read()
+            except FileNotFoundError:
+                raise FileNotFoundError(f"no saved game at {os.fspath(data)!r}") from None
+        h, states = read_save(self, data)
+        self._set_states(states)
         self.max_steps, self.reward_mode, self.illegal_action = h["max_steps"], h["reward"], h["illegal_action"]
         self._steps, self._seed, self.agents = h["steps"], h["seed"], h["agents"]
         self.rewards, self._cumulative_rewards = h["rewards"], h["cumulative"]

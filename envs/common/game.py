@@ -76,6 +76,7 @@ class Game:
                                "interrupt it, so the seats do not each act once per cycle as PettingZoo's "
                                "aec_to_parallel requires; use env() (or vector_env() for batches)")
     invariant_names: dict = {}      # check_invariants code -> what broke
+    field_ranges: dict = {}         # record field -> (lo, hi): a loaded record is refused outside
 
     # Per-game settings read by the tools (a new game states its own; nothing outside reads names)
     golden_cases: tuple = ()        # (config, env seed, policy seed) of each golden playthrough
@@ -130,13 +131,17 @@ class Game:
         """
         raise NotImplementedError
 
-    def events(self, before, after) -> list:
+    def events(self, before, after, viewer=None) -> list:
         """What happened between two records without a decision (dice, draws, a new turn), in
-        words, for transcripts; a game without such steps keeps this default."""
+        words, for transcripts and human play; ``viewer`` (a seat) hears it in its own words ("your
+        camp on SW is destroyed") and never hears what it may not see; None: the neutral
+        narrator's words, everything public. A game without such steps keeps this default."""
         return []
 
-    def describe_action(self, s, action: int) -> str:
-        """Words a person understands for ``action`` in the position ``s`` (the record)."""
+    def describe_action(self, s, action: int, viewer=None) -> str:
+        """Words a person understands for ``action`` in the position ``s`` (the record), said to
+        ``viewer`` (a seat: "player_1 builds on SW of your fort"); None: in the words of the seat
+        to act ("build ... on SW of my fort")."""
         raise NotImplementedError
 
     def render_text(self, s, seat=None) -> str:

@@ -7,8 +7,9 @@ import numpy as np
 from ..common.game import Game
 from . import core, render, words
 from .invariants import INVARIANT_NAMES
-from .state import (ACTIONS, HIDDEN_FIELDS, MAX_SEATS, MIN_SEATS, OBSERVATION, RECORD_DTYPE,
-                    STATE_SIZE)
+from .state import (ACTIONS, ARMIES, ARMY_OVERTHROWN, HIDDEN_FIELDS, MAX_SEATS, MIN_SEATS, NUM_AXES, NUM_CARDS,
+                    NUM_SYMBOLS, OBSERVATION, RECORD_DTYPE, SIDE_RIGHT, SPACES, STACK, STATE_SIZE, ST_END_TURN,
+                    WALLS, WEST)
 
 
 class ForfortGame(Game):
@@ -33,6 +34,20 @@ class ForfortGame(Game):
     arena_limits = {"mcts": (2,)}   # MCTS is slow: 2-player games only unless named
     bench_targets = {"rollout_steps_per_s": 1_000_000, "aec_vs": {"connect_four_v3": 2.0}, "cold_compile_s": 20.0}
     invariant_names = INVARIANT_NAMES
+    # Every field's range, checked before a loaded record reaches compiled code (common/saves.py).
+    field_ranges = {
+        "teams": (0, 1), "first_player": (0, MAX_SEATS - 1), "turn_seat": (0, MAX_SEATS - 1),
+        "stage": (0, ST_END_TURN), "end_triggered": (0, 1), "extra_turn": (0, 1),
+        "chair": (-1, MAX_SEATS - 1), "front": (-1, SIDE_RIGHT), "turns": (0, 10 * WALLS),
+        "dungeon": (0, WALLS - 1), "dungeon_axis": (0, NUM_AXES - 1), "dungeon_size": (0, WALLS),
+        "hand": (0, 1), "hand_count": (0, WALLS), "fort": (-1, NUM_CARDS - 1), "height": (0, STACK),
+        "discard": (0, 1), "camp_reserve": (0, 1), "army_fort": (ARMY_OVERTHROWN, MAX_SEATS - 1),
+        "army_space": (-1, SPACES - 1), "army_dir": (-1, WEST), "armies_here": (0, MAX_SEATS * ARMIES),
+        "drawbridge": (-1, SPACES - 1), "played_card": (-1, WALLS - 1), "effect": (-1, NUM_SYMBOLS - 1),
+        "effect_uses": (0, 2), "breach": (0, 1), "mason_free": (0, 1), "target": (-1, MAX_SEATS - 1),
+        "pending_card": (-1, WALLS - 1), "pending_from_top": (0, 1), "guard_fort": (-1, MAX_SEATS - 1),
+        "guard_space": (-1, SPACES - 1), "pairs": (0, 2 * SPACES), "winner": (0, 1),
+    }
 
     def options(self, num_players, teams=False):
         if not isinstance(teams, (bool, np.bool_)):

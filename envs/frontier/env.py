@@ -6,7 +6,11 @@ import numpy as np
 from ..common.game import Game
 from . import core
 from .trade import bank_rate
-from .state import (ACTIONS, HIDDEN_FIELDS, OBSERVATION, BANK_TRADE, BANK_TRADE_END, BUILD_KEEP, BUILD_KEEP_END, BUILD_ROAD,
+from .content import (BANK_START, DECK_SIZE, KEEPS_PER_PLAYER, ROADS_PER_PLAYER,
+                      VILLAGES_PER_PLAYER)
+from .state import (EMPTY, KEEP, MAX_PLAYERS, MAX_PROPOSALS_PER_TURN, NUM_CORNERS, NUM_HARBOUR_KINDS,
+                    NUM_STAGES, NUM_TERRAINS, REPLY_NONE,
+                    ACTIONS, HIDDEN_FIELDS, OBSERVATION, BANK_TRADE, BANK_TRADE_END, BUILD_KEEP, BUILD_KEEP_END, BUILD_ROAD,
                     BUILD_ROAD_END, BUILD_VILLAGE, BUILD_VILLAGE_END, BUY_CARD, CARD_NAMES,
                     COUNTER_OFFER, COUNTER_OFFER_END, DISCARD, DISCARD_END, EDGE_CORNERS,
                     END_TURN, GENERAL_HARBOUR, HEX_CORNERS, MAX_TRADE_COUNT, MONOPOLY_PICK,
@@ -50,6 +54,27 @@ class FrontierGame(Game):
     bench_peers = ("catanatron",)
     bench_targets = {"aec_vs": {"connect_four_v3": 2.0, "catanatron": 3.0}, "rollout_games_vs": {"catanatron": 100.0}}
     invariant_names = dict(core.INVARIANT_NAMES)
+    # Every field's range, checked before a loaded record reaches compiled code (common/saves.py).
+    field_ranges = {
+        "hidden_harbours": (0, 1), "fixed_island": (0, 1), "stage": (0, NUM_STAGES - 1),
+        "turn_seat": (0, MAX_PLAYERS - 1), "first_player": (0, MAX_PLAYERS - 1),
+        "setup_step": (0, 2 * MAX_PLAYERS), "setup_corner": (-1, NUM_CORNERS - 1), "turn": (0, 10**6),
+        "rolled": (0, 1), "dice": (0, 6), "card_played": (0, 1), "free_roads": (0, 2), "plenty_left": (0, 2),
+        "winner": (-1, MAX_PLAYERS - 1), "hex_terrain": (0, NUM_TERRAINS - 1), "hex_number": (0, 12),
+        "bandit": (0, NUM_HEXES - 1), "harbour_kind": (0, NUM_HARBOUR_KINDS - 1), "harbour_revealed": (0, 1),
+        "corner_owner": (-1, MAX_PLAYERS - 1), "corner_level": (EMPTY, KEEP), "edge_owner": (-1, MAX_PLAYERS - 1),
+        "bank": (0, BANK_START), "hand": (0, BANK_START), "deck": (-1, NUM_CARD_KINDS - 1),
+        "deck_size": (DECK_SIZE, DECK_SIZE), "deck_top": (0, DECK_SIZE),
+        "cards": (0, DECK_SIZE), "cards_new": (0, DECK_SIZE), "cards_played": (0, DECK_SIZE),
+        "villages_left": (0, VILLAGES_PER_PLAYER), "keeps_left": (0, KEEPS_PER_PLAYER),
+        "roads_left": (0, ROADS_PER_PLAYER), "road_length": (0, ROADS_PER_PLAYER),
+        "longest_road": (-1, MAX_PLAYERS - 1), "largest_army": (-1, MAX_PLAYERS - 1),
+        "discard_left": (0, NUM_RESOURCES * BANK_START), "proposals": (0, MAX_PROPOSALS_PER_TURN),
+        "trade_give": (-1, NUM_RESOURCES - 1), "trade_give_count": (0, MAX_TRADE_COUNT),
+        "trade_get": (-1, NUM_RESOURCES - 1), "trade_get_count": (0, MAX_TRADE_COUNT),
+        "trade_replier": (-1, MAX_PLAYERS - 1), "trade_reply": (REPLY_NONE, REPLY_COUNTER),
+        "trade_counter": (-1, NUM_RESOURCES - 1), "trade_counter_count": (0, MAX_TRADE_COUNT),
+    }
 
     def options(self, num_players, hidden_harbours=False, fixed_island=False):
         """``hidden_harbours``: harbour rates hidden until somebody builds on one of their corners

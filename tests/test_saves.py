@@ -1,0 +1,156 @@
+"""Saved games are untrusted input (issue 7): a loaded game passes the constructor's checks and
+every invariant of its game before compiled code sees it, or is refused with one ValueError."""
+import json
+import struct
+
+import numpy as np
+import pytest
+
+from frontierzoo.envs import make
+from frontierzoo.envs.common.saves import MAGIC
+
+from helpers import play_random
+
+MUTATIONS = 1500          # per game configuration, in the default run
+PLAY_ON = 25              # decisions played after a mutated save was accepted
+
+
+def _split(data):
+    n = struct.unpack_from("<I", data, len(MAGIC))[0]
+    start = len(MAGIC) + 4
+    return json.loads(data[start:start + n]), data[start + n:]
+
+
+def _join(header, body):
+    h = json.dumps(header).encode()
+    return MAGIC + struct.pack("<I", len(h)) + h + body
+
+
+def _saved_game(game, cfg, seed, decisions):
+    env = make(game.name, **cfg)
+    env.reset(seed=seed)
+    play_random(env, np.random.default_rng(seed), max_decisions=decisions)
+    return env, env.save()
+
+
+JUNK = [-5, -1, 0, 1, 2, 3, 7, 200, 5000, 100000, 2**31 - 1, -2**31, 2**63, 1.5, 1e300, True, None, "bogus",
+        [], {}, [1, 2]]
+
+
+def _mutate(game, header, body, rng):
+    """One random corruption: a header value, a record field (in or out of its range), bytes, length."""
+    kind = rng.integers(6)
+    header = json.loads(json.dumps(header))
+    if kind == 0:                                    # a header value
+        key = str(rng.choice(sorted(header)))
+        header[key] = JUNK[rng.integers(len(JUNK))]
+        return _join(header, body)
+    if kind == 1 and header["agents"]:               # a bookkeeping dict
+        key = str(rng.choice(["rewards", "cumulative", "terminations", "truncations"]))
+        header[key][header["agents"][0]] = JUNK[rng.integers(len(JUNK))]
+        return _join(header, body)
+    rec = np.frombuffer(body, dtype=game.dtype).copy()
+    if kind in (2, 3):                               # a record field, anywhere in it
+        name = str(rng.choice([f for f in game.dtype.names if f != "rng"]))
+        flat = rec[0][name].reshape(-1) if rec[0][name].ndim else None
+        lo, hi = game.field_ranges.get(name, (-3, 3))
+        if kind == 2:                                # a plausible value: inside the declared range
+            value = rng.integers(lo, hi + 1) if np.issubdtype(rec.dtype[name].base, np.integer) else rng.random()
+        else:                                        # anything
+            value = JUNK[rng.integers(10)]
+        try:
+            if flat is None:
+                rec[0][name] = value
+            else:
+                flat[rng.integers(flat.size)] = value
+                rec[0][name] = flat.reshape(rec[0][name].shape)
+        except (OverflowError, ValueError):
+            pass
+        return _join(header, rec.tobytes())
+    if kind == 4:                                    # flipped bytes anywhere in the file
+        data = bytearray(_join(header, body))
+        for _ in range(rng.integers(1, 4)):
+            data[rng.integers(len(data))] ^= 1 << rng.integers(8)
+        return bytes(data)
+    data = _join(header, body)                       # cut or padded
+    return data[:rng.integers(len(data))] if rng.random() < 0.7 else data + b"\0" * int(rng.integers(1, 9))
+
+
+def test_mutated_saves_never_crash_and_accepted_ones_play_on(game_config):
+    game, cfg = game_config
+    rng = np.random.default_rng(2026)
+    accepted = refused = 0
+    for k in range(MUTATIONS):
+        if k % 300 == 0:
+            env, data = _saved_game(game, cfg, seed=int(rng.integers(1000)), decisions=int(rng.integers(1, 120)))
+            header, body = _split(data)
+        bad = _mutate(game, header, body, rng)
+        other = make(game.name, **cfg)
+        try:
+            other.load(bad)
+        except ValueError:
+            refused += 1
+            continue
+        accepted += 1
+        assert game.core.check_invariants(other.record) == 0
+        if other.agents:
+            play_random(other, rng, max_decisions=PLAY_ON,
+                        on_step=lambda e, a, x: None)
+            code = game.core.check_invariants(other.record)
+            assert code == 0, f"an accepted save broke {game.invariant_names.get(code, code)} in play"
+    assert refused > MUTATIONS // 3 and accepted > 10, (accepted, refused)
+
+
+@pytest.mark.parametrize("key,value", [("seat", -5), ("agents", []), ("max_steps", -3), ("reward", "bogus"),
+                                       ("num_players", 200), ("seed", -1), ("steps", "x"), ("illegal_action", 1)])
+def test_header_fields_get_the_constructors_checks(game_config, key, value):
+    game, cfg = game_config
+    env, data = _saved_game(game, cfg, seed=1, decisions=5)
+    header, body = _split(data)
+    header[key] = value
+    with pytest.raises(ValueError):
+        make(game.name, **cfg).load(_join(header, body))
+
+
+@pytest.mark.parametrize("data", [b"", b"FZOO1\n", b"FZOO1\n\xff\xff\xff\xff", b"FZOO1\n\x02\0\0\0\xff\xfe",
+                                  b"FZOO1\n\x02\0\0\0[]", b"FZOO1\n\x04\0\0\0null"])
+def test_malformed_files_raise_one_clear_error(data):
+    env = make("forfort_v0")
+    with pytest.raises(ValueError, match="frontierzoo save"):
+        env.load(data)
+
+
+def test_a_missing_file_is_named_as_given(tmp_path):
+    with pytest.raises(FileNotFoundError, match="nowhere.fz"):
+        make("forfort_v0").load(tmp_path / "nowhere.fz")
+
+
+def test_a_refused_save_leaves_the_env_as_it_was():
+    env, data = _saved_game(make("forfort_v0").game, {}, seed=3, decisions=10)
+    before = env.save()
+    header, body = _split(data)
+    rec = np.frombuffer(body, dtype=env.game.dtype).copy()
+    rec[0]["dungeon"][0, :] = 0                     # 22 copies of one wall
+    with pytest.raises(ValueError, match="invariant"):
+        env.load(_join(header, rec.tobytes()))
+    assert env.save() == before
+
+
+def test_impossible_records_are_refused():
+    forfort = make("forfort_v0").game
+    frontier = make("frontier_v0").game
+    cases = [(forfort, {}, "num_players", 200), (forfort, {}, "fort", 5000), (frontier, {}, "hex_terrain", 100000)]
+    for game, cfg, field, value in cases:
+        env, data = _saved_game(game, cfg, seed=2, decisions=30)
+        header, body = _split(data)
+        rec = np.frombuffer(body, dtype=game.dtype).copy()
+        rec[0][field].flat[0] = value
+        with pytest.raises(ValueError, match=field):
+            make(game.name, **cfg).load(_join(header, rec.tobytes()))
+    env, data = _saved_game(frontier, {}, seed=2, decisions=80)
+    header, body = _split(data)
+    rec = np.frombuffer(body, dtype=frontier.dtype).copy()
+    rec[0]["hand"][:4] = 19                          # 19 of every resource in every hand...
+    rec[0]["bank"][:] = 0                            # ...and an empty bank
+    with pytest.raises(ValueError, match="invariant"):
+        make("frontier_v0").load(_join(header, rec.tobytes()))
