@@ -3,6 +3,7 @@ protocol on every game, a person can play through a stream, the Forfort heuristi
 the search never uses hidden information, and the training wrapper is a valid Gymnasium env that
 MaskablePPO can learn on."""
 import io
+import json
 
 import numpy as np
 import pytest
@@ -298,7 +299,15 @@ def test_maskable_ppo_trains_and_its_agent_plays(tmp_path):
                    eval_games=10, threads=1, n_steps=256)
     assert result["timesteps"] >= 4096
     assert (tmp_path / "final.zip").exists() and list((tmp_path / "snapshots").glob("*.zip"))
-    agent = MaskablePPOAgent(path=tmp_path / "final.zip", seed=0)
+    description = json.loads((tmp_path / "final.json").read_text())   # the safe form, to bundle
+    assert description["training"]["seed"] == 0 and "train(game='forfort_v0', " in description["training"]["command"]
+    assert description["training"]["timesteps"] == result["timesteps"]
+    safe = MaskablePPOAgent(path=tmp_path / "final.json", seed=0, game_name="forfort_v0")
     env = make("forfort_v0")
-    result = play_game(env, [agent, make_agent("random", "forfort_v0", seed=1)], seed=0)
+    result = play_game(env, [safe, make_agent("random", "forfort_v0", seed=1)], seed=0)
     assert sorted(result.rewards) in ([-1.0, 1.0], [1.0, 1.0])
+    env.reset(seed=1)
+    obs = env.observe(env.agent_selection)
+    zipped = MaskablePPOAgent(path=tmp_path / "final.zip", seed=0)
+    assert np.abs(zipped.probabilities(obs["observation"], obs["action_mask"])
+                  - safe.probabilities(obs["observation"], obs["action_mask"])).max() < 1e-6
