@@ -23,6 +23,7 @@ unpickles parts of it, so a crafted ``.zip`` runs code on load. Never load one y
 """
 from __future__ import annotations
 
+import errno
 import json
 import math
 import os
@@ -51,7 +52,7 @@ def weights_path(description_path) -> Path:
 def _existing(path) -> Path:
     """``path`` as a Path; ``FileNotFoundError`` under the name the caller gave if there is no file."""
     if not Path(path).is_file():
-        raise FileNotFoundError(2, "no policy file", os.fspath(path))
+        raise FileNotFoundError(errno.ENOENT, "no policy file", os.fspath(path))
     return Path(path)
 
 
