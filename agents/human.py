@@ -84,6 +84,10 @@ class HumanAgent(Agent):
         self.seat = seat
         self._before = None   # the record before the last decision watched, until its events are told
 
+    def reset(self, seed=None):
+        super().reset(seed)
+        self._before = None
+
     # ------------------------------------------------------------------ watching the table
     def watch(self, env, name, action):
         """The match loop's ``on_decision``: what happened since the last decision, then this one,
