@@ -30,7 +30,8 @@ def _mcts(game_name, seed=None, **kw):
 
 def _ppo(game_name, seed=None, path=None, **kw):
     from .learned import MaskablePPOAgent
-    return MaskablePPOAgent(path=bundled_model(game_name) if path is None else path, seed=seed, **kw)
+    return MaskablePPOAgent(path=bundled_model(game_name) if path is None else path, seed=seed,
+                            game_name=game_name, **kw)
 
 
 def register_agent(name, factory, games=None):
@@ -53,8 +54,8 @@ def make_agent(name: str, game_name: str, seed=None, **kwargs) -> Agent:
 
 register_agent("heuristic", make_heuristic, games=tuple(heuristic_modules()))
 register_agent("mcts", _mcts)
-# "ppo" plays the policy shipped for a game; it needs the train extra (torch, sb3-contrib).
-if find_spec("sb3_contrib") is not None:
+# "ppo" plays the policy shipped for a game; it needs torch (the train extra).
+if find_spec("torch") is not None:
     register_agent("ppo", _ppo, games=[g.name for g in all_games() if bundled_model(g.name).exists()])
 
 __all__ = ["Agent", "MatchResult", "RandomAgent", "available_agents", "make_agent", "play_game", "register_agent",

@@ -3,16 +3,22 @@
 :class:`HumanAgent` keeps the agent protocol, reading its moves from an input stream and writing
 to an output stream (the terminal by default; a test hands it a ``StringIO``). Each time it is to
 decide, the board is drawn as text from its seat (others' hands hidden) and its legal moves are
-listed in words, numbered. It answers with a number; anything else gets a clear message and a new
-prompt. ``q`` or the end of input raises :class:`Quit`.
+listed in words, numbered and grouped by kind, at most :data:`PAGE` at a time so that the board
+stays on a 50-line screen (``m`` lists the next ones). It answers with a number; anything else gets
+a clear message and a new prompt. ``q`` or the end of input raises :class:`Quit`.
+
+It also watches the table (:meth:`HumanAgent.watch`, the match loop's ``on_decision``): every
+decision is told in its seat's words ("player_1 builds on SW of your fort"), followed by what
+happened before the next one (dice, draws, a new turn), as the game tells it to that seat.
 
 :func:`play` seats one person among bots and plays the game through
-:func:`~frontierzoo.agents.match.play_game`, printing every move in words as it is made; at the
-end the whole board is shown, hands and all, with the result.
+:func:`~frontierzoo.agents.match.play_game`; at the end the whole board is shown, hands and all,
+with the result.
 """
 from __future__ import annotations
 
 import sys
+from itertools import groupby
 
 import numpy as np
 
@@ -25,7 +31,11 @@ from .match import play_game
 
 QUIT_WORDS = {"q", "quit", "exit"}
 BOARD_WORDS = {"b", "board"}
+MORE_WORDS = {"m", "more"}
 HELP_WORDS = {"?", "h", "help"}
+# Moves listed at a time: the board (up to ~17 lines), a page of moves with their kinds' headings,
+# the prompt and the bots' moves since the last decision fit a 50-line screen.
+PAGE = 15
 
 
 class Quit(Exception):
@@ -40,38 +50,90 @@ def board(env, seat) -> str:
         return "(this game has no text board yet)"
 
 
+def move_pages(kinds, size=PAGE) -> list:
+    """The moves' positions in the list, cut into pages of at most ``size``; ``kinds`` holds each
+    move's kind, in list order. A run of one kind stays on one page when it fits on one."""
+    pages, page = [], []
+    for _, run in groupby(range(len(kinds)), key=kinds.__getitem__):
+        run = list(run)
+        if page and len(page) + len(run) > size:
+            pages.append(page)
+            page = []
+        for i in run:
+            if len(page) == size:
+                pages.append(page)
+                page = []
+            page.append(i)
+    return pages + [page] if page else pages
+
+
 class HumanAgent(Agent):
-    """A person choosing moves by number on ``stdin``, shown the board and moves on ``stdout``."""
+    """A person choosing moves by number on ``stdin``, shown the board and moves on ``stdout``.
+
+    ``seat``: the seat this person plays, in whose words :meth:`watch` tells the table's moves and
+    events (None: the narrator's words, seat to act speaking).
+    """
 
     name = "human"
     needs_env = True   # to draw the board and put the moves into words
 
-    def __init__(self, stdin=None, stdout=None, seed=None):
+    def __init__(self, stdin=None, stdout=None, seed=None, seat=None):
         super().__init__(seed)
         self.stdin = sys.stdin if stdin is None else stdin
         self.stdout = sys.stdout if stdout is None else stdout
+        self.seat = seat
+        self._before = None   # the record before the last decision watched, until its events are told
 
+    def reset(self, seed=None):
+        super().reset(seed)
+        self._before = None
+
+    # ------------------------------------------------------------------ watching the table
+    def watch(self, env, name, action):
+        """The match loop's ``on_decision``: what happened since the last decision, then this one,
+        in this seat's words."""
+        self.catch_up(env)
+        self.stdout.write(env.game.describe_action(env.record, action, viewer=self.seat) + "\n")
+        self._before = env.record.copy()
+
+    def catch_up(self, env):
+        """Tell what happened (dice, draws, a new turn) since the last decision watched."""
+        if self._before is not None:
+            for event in env.game.events(self._before, env.record, viewer=self.seat):
+                self.stdout.write(f"   . {event}\n")
+            self._before = None
+
+    # ------------------------------------------------------------------ deciding
     def act(self, observation, action_mask, info=None) -> int:
         env = info["env"]
+        self.catch_up(env)
         seat = env.agent_name_mapping[env.agent_selection]
         legal = np.flatnonzero(action_mask)
-        self.stdout.write("\n" + board(env, seat) + "\n\nYour legal moves:\n")
-        self._list_moves(env, legal)
+        kinds = [env.game.actions.span_of(int(a)).name.replace("_", " ") for a in legal]
+        pages = move_pages(kinds)
+        page = 0
+        self.stdout.write("\n" + board(env, seat) + "\n\n")
+        self._list_moves(env, legal, kinds, pages, page)
+        more = ", m = more" if len(pages) > 1 else ""
         while True:
-            answer = self._read(f"Your move, player_{seat} [1-{len(legal)}, b = board, q = quit]: ")
+            answer = self._read(f"Your move, player_{seat} [1-{len(legal)}{more}, b = board, q = quit]: ")
             if answer is None:
                 self.stdout.write("\n")
                 raise Quit
             low = answer.lower()
             if low in QUIT_WORDS:
                 raise Quit
+            if low in MORE_WORDS:
+                page = (page + 1) % len(pages)
+                self._list_moves(env, legal, kinds, pages, page)
+                continue
             if low in BOARD_WORDS:
-                self.stdout.write(board(env, seat) + "\n")
-                self._list_moves(env, legal)
+                self.stdout.write(board(env, seat) + "\n\n")
+                self._list_moves(env, legal, kinds, pages, page)
                 continue
             if low in HELP_WORDS:
-                self.stdout.write("Type the number of a move from the list, b to see the board and moves "
-                                  "again, or q to quit.\n")
+                self.stdout.write("Type the number of a move (any move, listed or not yet), m to list more "
+                                  "moves, b to see the board and moves again, or q to quit.\n")
                 continue
             if not answer:
                 self.stdout.write(f"Please type a number from 1 to {len(legal)} (q quits).\n")
@@ -95,10 +157,19 @@ class HumanAgent(Agent):
         line = self.stdin.readline()
         return line.strip() if line else None
 
-    def _list_moves(self, env, legal):
+    def _list_moves(self, env, legal, kinds, pages, page):
+        """One page of the numbered moves, under their kinds."""
+        shown = pages[page]
+        if len(pages) == 1:
+            self.stdout.write("Your legal moves:\n")
+        else:
+            self.stdout.write(f"Your legal moves {shown[0] + 1}-{shown[-1] + 1} of {len(legal)} "
+                              f"(page {page + 1} of {len(pages)}; m = more):\n")
         width = len(str(len(legal)))
-        for i, a in enumerate(legal, 1):
-            self.stdout.write(f"  {i:>{width}}. {env.describe_action(int(a))}\n")
+        for i in shown:
+            if i == shown[0] or kinds[i] != kinds[i - 1]:
+                self.stdout.write(f"  {kinds[i]}:\n")
+            self.stdout.write(f"    {i + 1:>{width}}. {env.describe_action(int(legal[i]))}\n")
 
 
 def play(game_name, players=None, seat=0, opponent="random", seed=None, stdin=None, stdout=None) -> int:
@@ -111,21 +182,17 @@ def play(game_name, players=None, seat=0, opponent="random", seed=None, stdin=No
     if not 0 <= seat < env.num_players:
         raise ValueError(f"--seat must be in [0, {env.num_players - 1}] for {env.num_players} players, got {seat}")
     env_seed, *bot_seeds = (int(w) for w in np.random.SeedSequence(seed).generate_state(1 + n, np.uint64))
-    agents = [HumanAgent(stdin, stdout) if s == seat else make_agent(opponent, game_name, seed=bot_seeds[s])
-              for s in range(n)]
+    human = HumanAgent(stdin, stdout, seat=seat)
+    agents = [human if s == seat else make_agent(opponent, game_name, seed=bot_seeds[s]) for s in range(n)]
     me = env.possible_agents[seat]
     stdout.write(f"{game_name}, {n} players: you are {me}; the others are '{opponent}' bots. "
                  f"Seed {seed if seed is not None else '(random)'}.\n")
-
-    def say(env, name, action):
-        who = "You" if name == me else f"{name} ({opponent})"
-        stdout.write(f"{who}: {env.describe_action(action)}\n")
-
     try:
-        result = play_game(env, agents, seed=env_seed, on_decision=say)
+        result = play_game(env, agents, seed=env_seed, on_decision=human.watch)
     except Quit:
         stdout.write("You left the game.\n")
         return 0
+    human.catch_up(env)   # the last move's consequences: the game's end
     stdout.write("\n" + board(env, None) + "\n\n")
     won = [env.possible_agents[s] for s in result.winners]
     if result.truncated:
@@ -138,9 +205,11 @@ def play(game_name, players=None, seat=0, opponent="random", seed=None, stdin=No
 
 
 HELP = "play a game in the terminal against bots"
-DESCRIPTION = ("Play GAME in the terminal against bots: the board is drawn each time you are to "
-               "act (others' hands hidden), your legal moves are listed in words and numbered; "
-               "type a number to move, `b` to redraw the board, `q` (or end of input) to quit.")
+DESCRIPTION = ("Play GAME in the terminal against bots: every move and what follows it is told in "
+               "your words; the board is drawn each time you are to act (others' hands hidden), "
+               f"your legal moves are listed in words, numbered and grouped by kind, {PAGE} at a "
+               "time; type a number to move, `m` to list more moves, `b` to redraw the board, "
+               "`q` (or end of input) to quit.")
 
 
 def add_arguments(p) -> None:

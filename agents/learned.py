@@ -3,9 +3,31 @@
 torch is imported here and in ``training`` only, never by the environments. The agent reads the
 observation vector and the action mask like any other agent; it samples from the masked policy
 with its own seeded generator (or takes the most likely action), so a seeded game replays exactly.
+
+Policy files. A policy is kept as two files, neither of which can run code when read:
+
+- ``NAME.json``, plain text describing the network: the game and the env options it was trained
+  with, the observation and action sizes, the hidden layers' widths and their activation, and the
+  command and seed that trained it;
+- ``NAME.pt`` beside it, the weights, read with ``torch.load(weights_only=True)``, which refuses
+  anything but tensors and plain containers instead of unpickling objects.
+
+The network (``hidden0``, activation, ``hidden1``, ..., ``logits``: the actor of an SB3 MLP
+policy) is built from the description and the weights are loaded into it after their names and
+shapes are checked against it. The bundled policies (``agents/models``) ship only in this form;
+:func:`save_policy` writes it from a MaskablePPO, and the training script writes it beside SB3's
+own ``.zip``.
+
+A MaskablePPO ``.zip`` (``MaskablePPO.save``) is read too, for files you made yourself: SB3
+unpickles parts of it, so a crafted ``.zip`` runs code on load. Never load one you did not make.
 """
 from __future__ import annotations
 
+import errno
+import json
+import math
+import os
+from collections import OrderedDict
 from pathlib import Path
 
 import numpy as np
@@ -13,36 +35,156 @@ import numpy as np
 from .base import Agent
 
 MODELS = Path(__file__).parent / "models"
+FORMAT = "frontierzoo-policy-1"   # the description's format; a change to it gets a new name
+ACTIVATIONS = {"tanh": "Tanh", "relu": "ReLU"}   # a description's activation -> its torch.nn module
 
 
 def bundled_model(game_name: str) -> Path:
-    """Where the policy shipped for ``game_name`` lives (it may not exist)."""
-    return MODELS / f"{game_name.split('_v')[0]}_ppo.zip"
+    """Where the policy shipped for ``game_name`` is described (it may not exist)."""
+    return MODELS / f"{game_name.split('_v')[0]}_ppo.json"
 
 
-class MaskablePPOAgent(Agent):
-    """Plays a MaskablePPO policy.
+def weights_path(description_path) -> Path:
+    """The weights file beside a description: the same name, ``.pt``."""
+    return Path(description_path).with_suffix(".pt")
 
-    Args:
-        path: a policy saved by ``MaskablePPO.save`` (``.zip``); or
-        model: a MaskablePPO in memory (self-play uses the model being trained).
-        deterministic: take the most likely legal action instead of sampling.
-    """
 
-    name = "ppo"
+def _existing(path) -> Path:
+    """``path`` as a Path; ``FileNotFoundError`` under the name the caller gave if there is no file."""
+    if not Path(path).is_file():
+        raise FileNotFoundError(errno.ENOENT, "no policy file", os.fspath(path))
+    return Path(path)
 
-    def __init__(self, path=None, model=None, seed=None, deterministic=False):
-        super().__init__(seed)
-        if (path is None) == (model is None):
-            raise ValueError("MaskablePPOAgent: give exactly one of path= or model=")
-        if model is None:
-            from sb3_contrib import MaskablePPO
-            model = MaskablePPO.load(str(path), device="cpu")
-        self.model = model
-        self.deterministic = deterministic
+
+def _check_sizes(where, game_name, observation_size, action_size):
+    """A policy's sizes must be the game's: ``ValueError`` naming both otherwise."""
+    from frontierzoo.envs import get_game
+
+    try:
+        game = get_game(game_name)
+    except ValueError as e:
+        raise ValueError(f"{where}: {e}") from None
+    for what, mine, theirs in (("observation size", observation_size, game.obs_size),
+                               ("action count", action_size, game.num_actions)):
+        if mine != theirs:
+            raise ValueError(f"{where}: the policy's {what} is {mine} but {game_name}'s is {theirs}")
+
+
+# --------------------------------------------------------------------------- the description
+def _positive_int(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and x > 0
+
+
+def check_description(d, where) -> dict:
+    """The description ``d`` read from ``where``, checked field by field (``ValueError`` naming
+    the field), its sizes checked against its game's spaces."""
+    def need(ok, field, what):
+        if not ok:
+            raise ValueError(f"{where}: {field!r} must be {what}, got {d.get(field)!r}")
+
+    if not isinstance(d, dict):
+        raise ValueError(f"{where}: not a policy description (a JSON object)")
+    need(d.get("format") == FORMAT, "format", repr(FORMAT))
+    need(isinstance(d.get("game"), str), "game", "a game's name")
+    need(_positive_int(d.get("observation_size")), "observation_size", "a positive int")
+    need(_positive_int(d.get("action_size")), "action_size", "a positive int")
+    need(isinstance(d.get("hidden"), list) and all(_positive_int(h) for h in d["hidden"]),
+         "hidden", "a list of positive ints (the hidden layers' widths)")
+    need(d.get("activation") in ACTIVATIONS, "activation", f"one of {sorted(ACTIVATIONS)}")
+    need(isinstance(d.get("env_options"), dict), "env_options", "a dict (the options the env was made with)")
+    need(isinstance(d.get("training"), dict), "training", "a dict (the command and seed that trained it)")
+    _check_sizes(where, d["game"], d["observation_size"], d["action_size"])
+    return d
+
+
+def layer_shapes(d) -> dict:
+    """Each weight's name and shape, as the description says the network is made."""
+    shapes, width = {}, d["observation_size"]
+    for i, h in enumerate(d["hidden"]):
+        shapes[f"hidden{i}.weight"], shapes[f"hidden{i}.bias"] = (h, width), (h,)
+        width = h
+    shapes["logits.weight"], shapes["logits.bias"] = (d["action_size"], width), (d["action_size"],)
+    return shapes
+
+
+def build_network(d):
+    """The network ``d`` describes, its parameters not yet allocated (torch's meta device): the
+    weights are assigned to it when loaded, so building costs nothing and draws no random numbers."""
+    import torch
+    from torch import nn
+
+    layers, width = [], d["observation_size"]
+    with torch.device("meta"):
+        for i, h in enumerate(d["hidden"]):
+            activation = getattr(nn, ACTIVATIONS[d["activation"]])()
+            layers += [(f"hidden{i}", nn.Linear(width, h)), (f"{d['activation']}{i}", activation)]
+            width = h
+        layers.append(("logits", nn.Linear(width, d["action_size"])))
+    return nn.Sequential(OrderedDict(layers))
+
+
+# --------------------------------------------------------------------------- the two kinds of policy
+class Policy:
+    """A policy network read from its description (``.json``) and weights (``.pt``)."""
+
+    def __init__(self, path):
+        import torch
+
+        where = os.fspath(path)
+        try:
+            d = json.loads(_existing(path).read_text())
+        except (UnicodeDecodeError, json.JSONDecodeError) as e:
+            raise ValueError(f"{where}: not a policy description (JSON): {e}") from None
+        self.description = check_description(d, where)
+        wpath = _existing(weights_path(path))
+        try:
+            weights = torch.load(wpath, map_location="cpu", weights_only=True)
+        except Exception as e:   # torch names what it refused; nothing of the file has run
+            raise ValueError(f"{wpath}: not a weights file that loads without running code: {e}") from None
+        self.net = build_network(d)
+        self.net.load_state_dict(_check_weights(weights, layer_shapes(d), wpath, where), assign=True)
+        self.net.eval()
 
     def probabilities(self, observation, action_mask) -> np.ndarray:
-        """The policy's distribution over actions, zero on the illegal ones."""
+        """Softmax over the legal actions' logits; zero on the illegal ones."""
+        import torch
+
+        with torch.no_grad():
+            logits = self.net(torch.as_tensor(np.asarray(observation, np.float32)[None]))[0]
+            legal = torch.as_tensor(np.asarray(action_mask, bool))
+            return torch.softmax(logits.masked_fill(~legal, -math.inf), 0).numpy().astype(np.float64)
+
+
+def _check_weights(weights, shapes, wpath, path) -> dict:
+    """The weights, if they are exactly the finite float tensors the description needs."""
+    import torch
+
+    if not (isinstance(weights, dict) and all(isinstance(v, torch.Tensor) for v in weights.values())):
+        raise ValueError(f"{wpath}: not a dict of named tensors")
+    got = {k: tuple(v.shape) for k, v in weights.items()}
+    if got != shapes:
+        wrong = sorted(k for k in set(got) | set(shapes) if got.get(k) != shapes.get(k))
+        raise ValueError(f"{wpath} does not match {path}: "
+                         + "; ".join(f"{k} is {got.get(k, 'missing')}, needs {shapes.get(k, 'nothing')}"
+                                     for k in wrong))
+    for k, v in weights.items():
+        if v.dtype != torch.float32 or not torch.isfinite(v).all():
+            raise ValueError(f"{wpath}: {k} must hold finite float32 numbers")
+    return weights
+
+
+class SB3Policy:
+    """A MaskablePPO's policy, in memory (self-play plays the model being trained) or read from a
+    ``.zip`` that ``MaskablePPO.save`` wrote. Loading a ``.zip`` unpickles it: only your own."""
+
+    def __init__(self, model=None, path=None):
+        if model is None:
+            path = _existing(path)
+            from sb3_contrib import MaskablePPO
+            model = MaskablePPO.load(path, device="cpu")
+        self.model = model
+
+    def probabilities(self, observation, action_mask) -> np.ndarray:
         import torch
 
         policy = self.model.policy
@@ -50,6 +192,90 @@ class MaskablePPOAgent(Agent):
         with torch.no_grad():
             dist = policy.get_distribution(obs, action_masks=np.asarray(action_mask, bool)[None])
             return dist.distribution.probs[0].cpu().numpy().astype(np.float64)
+
+
+def load_policy(path, game_name=None):
+    """The policy in ``path``: a description ``.json`` (with its ``.pt``), or a MaskablePPO ``.zip``
+    you made. With ``game_name``, the policy must be for that game (``ValueError`` otherwise)."""
+    suffix = Path(path).suffix
+    if suffix == ".json":
+        policy = Policy(path)
+        if game_name is not None and policy.description["game"] != game_name:
+            raise ValueError(f"{os.fspath(path)}: the policy plays {policy.description['game']}, not {game_name}")
+        return policy
+    if suffix == ".zip":
+        policy = SB3Policy(path=path)
+        if game_name is not None:
+            _check_sizes(os.fspath(path), game_name, policy.model.observation_space.shape[0],
+                         int(policy.model.action_space.n))
+        return policy
+    raise ValueError(f"{os.fspath(path)}: a policy file is a description (.json, with its .pt beside it) "
+                     "or a MaskablePPO .zip you made")
+
+
+# --------------------------------------------------------------------------- writing the safe form
+def save_policy(model, path, env, command, seed) -> Path:
+    """Write the actor of ``model`` (a MaskablePPO with an MLP policy, trained on ``env``, the
+    game's AEC env) as the description ``path`` (``.json``) and its weights beside it (``.pt``);
+    ``command`` and ``seed`` say how it was trained. Returns the description's path."""
+    import torch
+    from torch import nn
+
+    policy = model.policy
+    names = {getattr(nn, cls): name for name, cls in ACTIVATIONS.items()}
+    layers = list(policy.mlp_extractor.policy_net)
+    linear = [m for m in layers if isinstance(m, nn.Linear)]
+    if (policy.activation_fn not in names or type(policy.features_extractor).__name__ != "FlattenExtractor"
+            or [type(m) for m in layers] != [nn.Linear, policy.activation_fn] * len(linear)):
+        raise ValueError("save_policy writes MLP policies (MlpPolicy: Linear and tanh or relu layers) only")
+    d = {
+        "format": FORMAT,
+        "game": env.game.name,
+        "env_options": {"num_players": env.num_players, "reward": env.reward_mode,
+                        "illegal_action": env.illegal_action, "max_steps": env.max_steps,
+                        **env.game.option_defaults, **env.game_options},
+        "observation_size": int(model.observation_space.shape[0]),
+        "action_size": int(model.action_space.n),
+        "hidden": [m.out_features for m in linear],
+        "activation": names[policy.activation_fn],
+        "training": {"command": command, "seed": seed, "timesteps": int(model.num_timesteps)},
+    }
+    check_description(d, path)
+    weights = {}
+    for i, m in enumerate(linear):
+        weights[f"hidden{i}.weight"], weights[f"hidden{i}.bias"] = m.weight, m.bias
+    weights["logits.weight"], weights["logits.bias"] = policy.action_net.weight, policy.action_net.bias
+    path = Path(path).with_suffix(".json")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    torch.save({k: v.detach().cpu().clone() for k, v in weights.items()}, weights_path(path))
+    path.write_text(json.dumps(d, indent=2) + "\n")
+    return path
+
+
+# --------------------------------------------------------------------------- the agent
+class MaskablePPOAgent(Agent):
+    """Plays a MaskablePPO policy.
+
+    Args:
+        path: a policy description (``.json``, its weights ``.pt`` beside it: safe to load), or a
+            ``.zip`` that ``MaskablePPO.save`` wrote (unpickled on load: only files you made); or
+        model: a MaskablePPO in memory (self-play uses the model being trained).
+        game_name: when given, the policy must be for this game.
+        deterministic: take the most likely legal action instead of sampling.
+    """
+
+    name = "ppo"
+
+    def __init__(self, path=None, model=None, seed=None, deterministic=False, game_name=None):
+        super().__init__(seed)
+        if (path is None) == (model is None):
+            raise ValueError("MaskablePPOAgent: give exactly one of path= or model=")
+        self.policy = SB3Policy(model=model) if path is None else load_policy(path, game_name)
+        self.deterministic = deterministic
+
+    def probabilities(self, observation, action_mask) -> np.ndarray:
+        """The policy's distribution over actions, zero on the illegal ones."""
+        return self.policy.probabilities(observation, action_mask)
 
     def act(self, observation, action_mask, info=None) -> int:
         p = self.probabilities(observation, action_mask)

@@ -3,12 +3,14 @@ protocol on every game, a person can play through a stream, the Forfort heuristi
 the search never uses hidden information, and the training wrapper is a valid Gymnasium env that
 MaskablePPO can learn on."""
 import io
+import json
+import re
 
 import numpy as np
 import pytest
 
 from frontierzoo.agents import Agent, RandomAgent, available_agents, make_agent
-from frontierzoo.agents.human import HumanAgent, Quit, play
+from frontierzoo.agents.human import PAGE, HumanAgent, Quit, move_pages, play
 from frontierzoo.agents.match import play_game, wilson_interval
 from frontierzoo.envs import all_games, make
 from frontierzoo.training.evaluate import head_to_head
@@ -179,7 +181,7 @@ def test_human_agent_reads_its_move_from_a_stream():
     human, out = _human("castle\n0\n99\n\n?\nb\n2\n")
     assert human.act(obs["observation"], obs["action_mask"], {"env": env}) == legal[1]
     text = out.getvalue()
-    assert text.count("Your legal moves:") == 1 and f"  1. {env.describe_action(legal[0])}" in text
+    assert text.count("Your legal moves:") == 2 and f" 1. {env.describe_action(legal[0])}" in text
     assert f"'castle' is not a move: type a number from 1 to {len(legal)}" in text
     assert "0 is not on the list" in text and "99 is not on the list" in text
     assert "Please type a number" in text and "Type the number of a move" in text
@@ -201,8 +203,66 @@ def test_a_person_plays_a_whole_game_through_the_match_loop():
     out = io.StringIO()
     assert play("forfort_v0", seed=5, stdin=io.StringIO("1\n" * 2000), stdout=out) == 0
     text = out.getvalue()
-    assert "You: " in text and "player_1 (random): " in text
+    assert "Your legal moves:" in text
     assert "You won" in text or "You lost" in text
+
+
+def test_move_pages_keep_a_kind_together_where_it_fits():
+    kinds = ["build"] * 3 + ["camp"] * 14 + ["pair"] * 20 + ["pass"]
+    pages = move_pages(kinds, size=15)
+    assert [len(p) for p in pages] == [3, 14, 15, 6]
+    assert sum(pages, []) == list(range(len(kinds)))
+    assert move_pages(["a"] * 4) == [[0, 1, 2, 3]]
+
+
+def test_a_long_move_list_is_paged_so_the_board_stays_on_the_screen():
+    """Frontier's first decision has 54 places for a village: 15 at a time, m for the next ones
+    (round again after the last), b redraws the board, and any number can be typed."""
+    env = make("frontier_v0")
+    env.reset(seed=0)
+    obs = env.observe(env.agent_selection)
+    legal = np.flatnonzero(obs["action_mask"])
+    assert len(legal) > 3 * PAGE
+    human, out = _human("m\nm\nm\nm\nb\n40\n")
+    assert human.act(obs["observation"], obs["action_mask"], {"env": env}) == legal[39]
+    screens = out.getvalue().split(f"Your move, {env.agent_selection} [")
+    first = screens[0]
+    assert len(first.splitlines()) <= 50 - 4   # the board, a page of moves and room to spare
+    assert "Your legal moves 1-15 of 54 (page 1 of 4; m = more)" in first
+    assert screens[1].startswith(f"1-{len(legal)}, m = more, b = board, q = quit]: ")
+    listed = [[int(n) for n in re.findall(r"^ +(\d+)\. ", screen, re.M)] for screen in screens]
+    assert sum(listed[:4], []) == list(range(1, len(legal) + 1))   # four pages, all moves once
+    assert listed[4] == listed[5] == list(range(1, PAGE + 1))       # m after the last: the first again; b keeps it
+    assert all(len(page) <= PAGE for page in listed)
+    assert "build village:" in first and "Frontier, 4 players" in screens[5]   # b: the board again
+
+
+def test_a_person_hears_every_move_and_what_followed_in_their_own_words(monkeypatch):
+    """Each decision is told as the game describes it to the person's seat, from the record
+    before the move; then the events of that step, told to the same seat; nothing twice."""
+    from frontierzoo.envs import get_game
+
+    game = get_game("forfort_v0")
+    real_describe = game.describe_action
+    steps = []
+
+    def describe(s, a, viewer=None):   # the move list asks in the mover's words, the narration the seat's
+        return real_describe(s, a) if viewer is None else f"[move {a} at step {int(s['steps'])} told to {viewer}]"
+
+    def events(before, after, viewer=None):
+        steps.append((int(before["steps"]), int(after["steps"])))
+        return [f"[events of step {int(after['steps'])} told to {viewer}]"]
+
+    monkeypatch.setattr(game, "describe_action", describe)
+    monkeypatch.setattr(game, "events", events)
+    out = io.StringIO()
+    play("forfort_v0", players=3, seat=1, seed=2, stdin=io.StringIO("1\n" * 2000), stdout=out)
+    told = [re.sub(r"move \d+", "move _", x)
+            for x in re.findall(r"\[move \d+ at .*? told to \d+\]|   \. \[events .*? told to \d+\]", out.getvalue())]
+    n = len(steps)
+    assert n > 20 and steps == [(k, k + 1) for k in range(n)]   # each step's events once, over that step
+    assert told == [line for k in range(n) for line in (f"[move _ at step {k} told to 1]",
+                                                         f"   . [events of step {k + 1} told to 1]")]
 
 
 def _position(steps, seed):
@@ -298,7 +358,15 @@ def test_maskable_ppo_trains_and_its_agent_plays(tmp_path):
                    eval_games=10, threads=1, n_steps=256)
     assert result["timesteps"] >= 4096
     assert (tmp_path / "final.zip").exists() and list((tmp_path / "snapshots").glob("*.zip"))
-    agent = MaskablePPOAgent(path=tmp_path / "final.zip", seed=0)
+    description = json.loads((tmp_path / "final.json").read_text())   # the safe form, to bundle
+    assert description["training"]["seed"] == 0 and "train(game='forfort_v0', " in description["training"]["command"]
+    assert description["training"]["timesteps"] == result["timesteps"]
+    safe = MaskablePPOAgent(path=tmp_path / "final.json", seed=0, game_name="forfort_v0")
     env = make("forfort_v0")
-    result = play_game(env, [agent, make_agent("random", "forfort_v0", seed=1)], seed=0)
+    result = play_game(env, [safe, make_agent("random", "forfort_v0", seed=1)], seed=0)
     assert sorted(result.rewards) in ([-1.0, 1.0], [1.0, 1.0])
+    env.reset(seed=1)
+    obs = env.observe(env.agent_selection)
+    zipped = MaskablePPOAgent(path=tmp_path / "final.zip", seed=0)
+    assert np.abs(zipped.probabilities(obs["observation"], obs["action_mask"])
+                  - safe.probabilities(obs["observation"], obs["action_mask"])).max() < 1e-6

@@ -12,7 +12,7 @@ from frontierzoo.agents.arena import SLOW_GAMES_PER_PAIRING, lineups, plan, run_
 from frontierzoo.agents.match import wilson_interval
 from frontierzoo.benchmarks import throughput
 from frontierzoo.benchmarks.cli import main
-from frontierzoo.envs import all_games
+from frontierzoo.envs import all_games, get_game
 
 
 # --------------------------------------------------------------------------- Wilson interval
@@ -149,16 +149,36 @@ def _play(monkeypatch, capsys, script, *extra):
     return code, capsys.readouterr().out
 
 
+def _words_to_seats(monkeypatch):
+    """[(seat, words)] of every move the game puts into a seat's words, as play asks it to."""
+    game = get_game("forfort_v0")
+    real = game.describe_action
+    told = []
+
+    def describe(s, a, viewer=None):
+        words = real(s, a, viewer=viewer)
+        if viewer is not None:
+            told.append((viewer, words))
+        return words
+
+    monkeypatch.setattr(game, "describe_action", describe)
+    return told
+
+
 def test_play_answers_bad_input_then_plays_then_quits(monkeypatch, capsys):
+    told = _words_to_seats(monkeypatch)
     code, out = _play(monkeypatch, capsys, "castle\n0\n\n1\n1\nq\n")
     assert code == 0
     assert "'castle' is not a move: type a number from 1 to" in out
     assert "0 is not on the list" in out
     assert "Please type a number" in out
-    assert out.count("You: ") == 2
-    assert "Your legal moves:" in out and "  1. " in out
-    assert "player_1 (random): " in out          # the bot's moves, in words
-    assert "Forfort, 2 players" in out           # the board
+    assert "Your legal moves:" in out and " 1. " in out
+    assert out.count("Forfort, 2 players") == 3   # the board at each of my three decisions
+    # every move (the bot's and my two) in my words, in order, each on its line
+    assert len(told) >= 3 and {seat for seat, _ in told} == {0}
+    at = 0
+    for _, words in told:
+        at = out.index(words + "\n", at) + len(words)
     assert out.rstrip().endswith("You left the game.")
 
 
@@ -178,6 +198,19 @@ def test_play_to_the_end(monkeypatch, capsys):
 def test_play_rejects_a_bad_seat(monkeypatch, capsys):
     with pytest.raises(SystemExit, match="--seat must be in"):
         _play(monkeypatch, capsys, "q\n", "--seat", "5")
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["play", "nosuchgame"], "frontierzoo play: unknown game 'nosuchgame'; registered games: ['forfort_v0'"),
+    (["play", "forfort_v0", "--opponent", "nosuch"], "frontierzoo play: no agent 'nosuch' for forfort_v0; choose from"),
+    (["play", "forfort_v0", "--players", "9"], "frontierzoo play: forfort_v0: num_players must be one of [2, 3, 4], got 9"),
+    (["bench", "--game", "nosuchgame"], "frontierzoo bench: unknown game 'nosuchgame'"),
+])
+def test_what_is_wrong_is_said_in_one_line(argv, says, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert isinstance(e.value.code, str) and e.value.code.startswith(says) and "\n" not in e.value.code
 
 
 def test_help_lists_the_subcommands(capsys):

@@ -43,11 +43,13 @@ def main(argv=None):
     p.add_argument("--games", type=at_least(1), default=1000)
     p.add_argument("--players", type=at_least(1), default=2)
     p.add_argument("--seed", type=at_least(0), default=0)
-    p.add_argument("--path", default=None, help="a MaskablePPO policy file to play as the agent")
+    p.add_argument("--path", default=None,
+                   help="a policy to play as the agent: a .json description (its .pt beside it), or a "
+                        "MaskablePPO .zip you made (unpickled on load)")
     args = p.parse_args(argv)
-    if args.path:   # a policy file plays whatever game it was trained on
+    if args.path:   # the policy must be for --game
         from frontierzoo.agents.learned import MaskablePPOAgent
-        agent = MaskablePPOAgent(path=args.path, seed=args.seed)
+        agent = MaskablePPOAgent(path=args.path, seed=args.seed, game_name=args.game)
     else:
         agent = make_agent(args.agent, args.game, seed=args.seed)
     opponent = make_agent(args.opponent, args.game, seed=args.seed + 1)

@@ -4,18 +4,24 @@
 
 The learner plays a random seat of each game against opponents drawn from a pool (by default the
 random agent, the current policy itself, and past snapshots of it, which join the pool every
-``--snapshot-every`` steps). At the end the policy is saved as ``<out>/final.zip`` and played against
-the random agent, seats alternating; the result goes to ``<out>/eval.json``.
+``--snapshot-every`` steps). At the end the policy is saved twice: as SB3's ``<out>/final.zip``
+(the whole model, to train on; it is unpickled when loaded) and as ``<out>/final.json`` with
+``<out>/final.pt``, the network's description (with this command and seed) and its weights, which
+load without running code (``frontierzoo.agents.learned``). That pair is what gets bundled: copy
+both to ``agents/models/<game>_ppo.json`` and ``.pt``. The policy is then played against the random
+agent, seats alternating; the result goes to ``<out>/eval.json``.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import shlex
+import sys
 import time
 from pathlib import Path
 
 from frontierzoo.agents.argtypes import at_least
-from frontierzoo.agents.learned import MaskablePPOAgent
+from frontierzoo.agents.learned import MaskablePPOAgent, save_policy
 from frontierzoo.agents.match import wilson_interval
 from frontierzoo.training.evaluate import head_to_head
 from frontierzoo.training.wrappers import SELF, SelfPlayEnv
@@ -55,8 +61,14 @@ def make_callback(envs, out: Path, snapshot_every: int, pool_size: int, seed: in
 
 def train(game, timesteps=20000, out="runs/ppo", seed=0, num_players=None,
           opponents=("random", SELF), num_envs=4, snapshot_every=10000, pool_size=4,
-          eval_games=200, reward="win", threads=2, n_steps=512, net=(64, 64)):
-    """Train, save ``<out>/final.zip``, evaluate against random; returns the evaluation dict."""
+          eval_games=200, reward="win", threads=2, n_steps=512, net=(64, 64), command=None):
+    """Train, save ``<out>/final.zip`` and ``<out>/final.json`` (+ ``.pt``), evaluate against
+    random; returns the evaluation dict. ``command`` is recorded in ``final.json`` as what trained
+    the policy (default: this call, written out)."""
+    if command is None:   # this call, written out
+        call = dict(locals(), out=str(out))
+        command = ("frontierzoo.training.selfplay.train("
+                   + ", ".join(f"{k}={v!r}" for k, v in call.items() if k != "command") + ")")
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.vec_env import DummyVecEnv
@@ -78,11 +90,12 @@ def train(game, timesteps=20000, out="runs/ppo", seed=0, num_players=None,
                 callback=make_callback(envs, out, snapshot_every, pool_size, seed, timesteps))
     train_s = time.perf_counter() - t0
     model.save(out / "final.zip")
+    save_policy(model, out / "final.json", envs[0].aec, command, seed)
 
     result = {"game": game, "timesteps": int(model.num_timesteps), "train_seconds": round(train_s, 1),
-              "seed": seed, "opponents": list(opponents), "reward": reward}
+              "seed": seed, "opponents": list(opponents), "reward": reward, "command": command}
     if eval_games > 0:
-        player = MaskablePPOAgent(path=out / "final.zip", seed=seed)
+        player = MaskablePPOAgent(path=out / "final.json", seed=seed, game_name=game)   # what would be bundled
         from frontierzoo.agents import make_agent
         score, n, _ = head_to_head(game, player, make_agent("random", game, seed=seed + 1), eval_games,
                                    seed=10**6 + seed, num_players=envs[0].num_players, progress=True)
@@ -112,7 +125,9 @@ def main(argv=None):
     train(game=args.game, timesteps=args.timesteps, out=args.out, seed=args.seed,
           num_players=args.players, opponents=tuple(args.opponents.split(",")), num_envs=args.envs,
           snapshot_every=args.snapshot_every, pool_size=args.pool_size, eval_games=args.eval_games,
-          reward=args.reward, threads=args.threads)
+          reward=args.reward, threads=args.threads,
+          command=shlex.join(["python", "-m", "frontierzoo.training.selfplay",
+                              *(sys.argv[1:] if argv is None else argv)]))
 
 if __name__ == "__main__":
     main()

@@ -1,0 +1,183 @@
+"""Policy files: a bundled policy is a JSON description and a weights file that load without
+running code; what does not match its game or its description is refused by name; a missing file
+is reported under the name it was given; the safe form plays exactly as the SB3 model it was
+written from; the wheel ships it."""
+import json
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")
+
+from frontierzoo.agents import available_agents, make_agent   # noqa: E402
+from frontierzoo.agents.learned import MODELS, MaskablePPOAgent, bundled_model, weights_path   # noqa: E402
+from frontierzoo.envs import make   # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+BUNDLED = bundled_model("forfort_v0")
+
+
+def _copy_bundled(tmp_path, name="policy", **changes):
+    """The bundled Forfort policy copied into ``tmp_path`` as ``name.json``/``.pt``, with
+    ``changes`` made to its description."""
+    d = json.loads(BUNDLED.read_text())
+    d.update(changes)
+    path = tmp_path / f"{name}.json"
+    path.write_text(json.dumps(d))
+    shutil.copy(weights_path(BUNDLED), weights_path(path))
+    return path
+
+
+def _observations(game="forfort_v0", games=4, seed=0):
+    """(observation, mask) of every decision of a few random games."""
+    rng = np.random.default_rng(seed)
+    out = []
+    env = make(game)
+    for g in range(games):
+        env.reset(seed=seed + g)
+        for name in env.agent_iter():
+            o, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            out.append((o["observation"], o["action_mask"]))
+            env.step(int(rng.choice(np.flatnonzero(o["action_mask"]))))
+    return out
+
+
+class Planted:
+    """Unpickling this opens (creates) a file: a stand-in for any code a crafted file could run."""
+
+    def __init__(self, marker):
+        self.marker = str(marker)
+
+    def __reduce__(self):
+        return open, (self.marker, "w")
+
+
+# --------------------------------------------------------------------------- the bundled policy
+def test_the_bundled_policy_is_a_description_and_weights_only():
+    assert sorted(p.name for p in MODELS.iterdir()) == ["forfort_ppo.json", "forfort_ppo.pt"]
+    d = json.loads(BUNDLED.read_text())
+    assert d["game"] == "forfort_v0" and d["observation_size"] == 871 and d["action_size"] == 359
+    assert d["training"]["command"].startswith("python -m frontierzoo.training.selfplay") and d["training"]["seed"] == 0
+    assert "ppo" in available_agents("forfort_v0")   # so the agent tests play it
+
+
+def test_the_bundled_policy_plays_legal_moves_and_replays_by_seed():
+    pairs = _observations(games=2)
+    for deterministic in (False, True):
+        runs = []
+        for _ in range(2):
+            agent = make_agent("ppo", "forfort_v0", seed=11, deterministic=deterministic)
+            runs.append([agent.act(o, m) for o, m in pairs])
+        assert runs[0] == runs[1]
+        assert all(m[a] == 1 for (_, m), a in zip(pairs, runs[0]))
+
+
+# --------------------------------------------------------------------------- what is refused
+def test_a_pickled_weights_file_is_refused_without_running_its_code(tmp_path):
+    path = _copy_bundled(tmp_path)
+    marker = tmp_path / "the_code_ran"
+    torch.save({"hidden0.weight": Planted(marker)}, weights_path(path))
+    # the file is a working exploit: an unguarded torch.load runs it
+    probe = tmp_path / "probe_ran"
+    torch.save({"x": Planted(probe)}, tmp_path / "probe.pt")
+    torch.load(tmp_path / "probe.pt", weights_only=False)
+    assert probe.exists()
+    with pytest.raises(ValueError) as refused:
+        MaskablePPOAgent(path=path)
+    assert not marker.exists(), "loading the policy ran the file's code"
+    assert "not a weights file that loads without running code" in str(refused.value)
+
+
+def test_a_description_that_does_not_fit_its_game_is_refused_naming_both_sizes(tmp_path):
+    with pytest.raises(ValueError, match="observation size is 870 but forfort_v0's is 871"):
+        MaskablePPOAgent(path=_copy_bundled(tmp_path, observation_size=870))
+    with pytest.raises(ValueError, match="action count is 360 but forfort_v0's is 359"):
+        MaskablePPOAgent(path=_copy_bundled(tmp_path, action_size=360))
+    with pytest.raises(ValueError, match="unknown game 'nosuchgame_v0'"):
+        MaskablePPOAgent(path=_copy_bundled(tmp_path, game="nosuchgame_v0"))
+    with pytest.raises(ValueError, match="plays forfort_v0, not frontier_v0"):
+        MaskablePPOAgent(path=BUNDLED, game_name="frontier_v0")
+    with pytest.raises(ValueError, match="'activation' must be one of"):
+        MaskablePPOAgent(path=_copy_bundled(tmp_path, activation="sigmoid"))
+    with pytest.raises(ValueError, match="'format' must be"):
+        MaskablePPOAgent(path=_copy_bundled(tmp_path, format="pickle"))
+
+
+def test_weights_that_do_not_fit_the_description_are_refused(tmp_path):
+    with pytest.raises(ValueError, match=r"does not match .*policy.json: hidden0.bias is \(64,\), needs \(32,\)"):
+        MaskablePPOAgent(path=_copy_bundled(tmp_path, hidden=[32, 64]))
+    with pytest.raises(ValueError, match="hidden2.bias is missing"):
+        MaskablePPOAgent(path=_copy_bundled(tmp_path, hidden=[64, 64, 64]))
+    path = _copy_bundled(tmp_path)
+    weights = torch.load(weights_path(path), weights_only=True)
+    weights["logits.bias"][3] = float("nan")
+    torch.save(weights, weights_path(path))
+    with pytest.raises(ValueError, match="logits.bias must hold finite float32 numbers"):
+        MaskablePPOAgent(path=path)
+
+
+@pytest.mark.parametrize("name", ["no/such/policy.json", "no/such/policy.zip", "mine.json"])
+def test_a_missing_policy_file_is_named_as_given(name, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    missing = name
+    if name == "mine.json":   # the description is there, its weights are not
+        shutil.copy(BUNDLED, name)
+        missing = "mine.pt"
+    with pytest.raises(FileNotFoundError) as e:
+        MaskablePPOAgent(path=name)
+    assert e.value.filename == missing and missing in str(e.value)
+    with pytest.raises(FileNotFoundError, match="no/such/policy.json"):
+        make_agent("ppo", "forfort_v0", path="no/such/policy.json")
+
+
+def test_a_file_that_is_neither_form_is_refused(tmp_path):
+    with pytest.raises(ValueError, match="a policy file is a description"):
+        MaskablePPOAgent(path=weights_path(BUNDLED))
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2")
+    with pytest.raises(ValueError, match="not a policy description"):
+        MaskablePPOAgent(path=bad)
+
+
+# --------------------------------------------------------------------------- writing the safe form
+def test_the_safe_form_plays_as_the_sb3_model_it_was_written_from(tmp_path):
+    pytest.importorskip("sb3_contrib")
+    from sb3_contrib import MaskablePPO
+
+    from frontierzoo.agents.learned import save_policy
+    from frontierzoo.training.wrappers import SelfPlayEnv
+
+    env = SelfPlayEnv("forfort_v0", seed=0)
+    model = MaskablePPO("MlpPolicy", env, seed=3, device="cpu", policy_kwargs={"net_arch": [32, 16]})
+    model.save(tmp_path / "mine.zip")
+    path = save_policy(model, tmp_path / "mine.json", env.aec, "a test", 3)
+    d = json.loads(path.read_text())
+    assert d["hidden"] == [32, 16] and d["activation"] == "tanh" and d["training"]["command"] == "a test"
+    assert d["env_options"] == {"num_players": 2, "reward": "win", "illegal_action": "lose", "max_steps": None,
+                                "teams": False}
+    pairs = _observations(games=6, seed=5)
+    assert len(pairs) >= 300
+    for old in (MaskablePPOAgent(model=model), MaskablePPOAgent(path=tmp_path / "mine.zip", game_name="forfort_v0")):
+        new = MaskablePPOAgent(path=path, game_name="forfort_v0")
+        diff = max(np.abs(old.probabilities(o, m) - new.probabilities(o, m)).max() for o, m in pairs)
+        assert diff < 1e-6
+    a, b = MaskablePPOAgent(model=model, seed=9), MaskablePPOAgent(path=path, seed=9)
+    assert [a.act(o, m) for o, m in pairs] == [b.act(o, m) for o, m in pairs]
+
+
+def test_the_wheel_ships_the_bundled_policy(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
+                        "-w", str(tmp_path), str(ROOT)], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    (wheel,) = tmp_path.glob("frontierzoo-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for p in MODELS.iterdir():
+        assert f"frontierzoo/agents/models/{p.name}" in names
