@@ -215,6 +215,8 @@ def test_move_pages_keep_a_kind_together_where_it_fits():
     assert move_pages(["a"] * 4) == [[0, 1, 2, 3]]
 
 
+@pytest.mark.xfail(strict=True, reason="issue 7, open: Frontier's text board with its new map is ~42 lines, "
+                   "so board and a page of moves no longer fit a 50-line screen together")
 def test_a_long_move_list_is_paged_so_the_board_stays_on_the_screen():
     """Frontier's first decision has 54 places for a village: 15 at a time, m for the next ones
     (round again after the last), b redraws the board, and any number can be typed."""
