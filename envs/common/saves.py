@@ -119,6 +119,11 @@ def check_header(env, h) -> None:
         raise _bad(f"seat must be an int in [-1, {env.num_players}), got {seat!r}")
     if h["agent_selection"] not in env.possible_agents or (agents and h["agent_selection"] not in agents):
         raise _bad(f"agent_selection {h['agent_selection']!r} is not among the agents {agents}")
+    truncated = set(h["truncations"].values())
+    if len(truncated) > 1:
+        raise _bad("truncations must be the same for every agent")
+    if True in truncated and (h["max_steps"] is None or h["steps"] < h["max_steps"]):
+        raise _bad(f"a game truncated before max_steps ({h['steps']} of {h['max_steps']!r} steps)")
     done = [h["terminations"][a] or h["truncations"][a] for a in agents]
     if seat >= 0 and (h["agent_selection"] != env.possible_agents[seat] or any(h["terminations"].values())):
         raise _bad(f"a live game's agent to act must be {env.possible_agents[seat]}, "
