@@ -108,6 +108,16 @@ def lift_army(s, seat, k, status):
 
 
 @rule
+def space_ahead(space, d):
+    """The space an army on ``space`` heading ``d`` enters next; -1 if it leaves the fort."""
+    r = SPACE_ROW[space] + DIR_DROW[d]
+    c = SPACE_COL[space] + DIR_DCOL[d]
+    if r < 0 or r >= GRID or c < 0 or c >= GRID:
+        return -1
+    return GRID_SPACE[r, c]
+
+
+@rule
 def advance_armies(s, seat):
     """At the start of the owner's turn each army moves one space in its direction, destroying
     every card on the space it enters; one that leaves the fort goes back to its owner; one that
@@ -117,13 +127,10 @@ def advance_armies(s, seat):
         if fort < 0:
             continue
         space = s['army_space'][seat, k]
-        d = s['army_dir'][seat, k]
-        r = SPACE_ROW[space] + DIR_DROW[d]
-        c = SPACE_COL[space] + DIR_DCOL[d]
-        if r < 0 or r >= GRID or c < 0 or c >= GRID:   # it marches out of the fort
+        nxt = space_ahead(space, s['army_dir'][seat, k])
+        if nxt < 0:                                      # it marches out of the fort
             lift_army(s, seat, k, ARMY_RESERVE)
             continue
-        nxt = GRID_SPACE[r, c]
         if top_is_wall_of_kind(s, fort, nxt, DEFENDED):
             lift_army(s, seat, k, ARMY_OVERTHROWN)
             continue

@@ -68,12 +68,20 @@ def build_wall(s, seat, wall, space):
 
 
 @rule
+def shared_symbol(wall, other):
+    """The symbol two walls both bear, -1 if none (two walls share at most one: content.py)."""
+    for y in range(NUM_SYMBOLS):
+        if WALL_HAS[wall, y] and WALL_HAS[other, y]:
+            return y
+    return -1
+
+
+@rule
 def form_pairs(s, seat, wall, space):
     """Combination effects: the new wall and a ring neighbour showing the same symbol make a pair."""
     for d in (SPACES - 1, 1):
         c = top_card(s, seat, (space + d) % SPACES)
         if c >= 0 and is_wall(c):
-            other = c % CARDS_PER_COLOUR
-            for y in range(NUM_SYMBOLS):
-                if WALL_HAS[wall, y] and WALL_HAS[other, y]:
-                    s['pairs'][y] += 1
+            y = shared_symbol(wall, c % CARDS_PER_COLOUR)
+            if y >= 0:
+                s['pairs'][y] += 1

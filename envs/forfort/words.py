@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from .content import WALL_HAS, WALL_KIND, WALL_SHAPE, WALL_SYMBOLS
+from .armies import space_ahead
+from .content import WALL_KIND, WALL_SHAPE, WALL_SYMBOLS
+from .fort import shared_symbol
+from .places import is_wall, top_card, top_is_wall_of_kind
 from .state import (ARMIES, ARMY, ARMY_OVERTHROWN, ARMY_RESERVE, BUILD, CAMP, CARDS_PER_COLOUR, DEFENDED,
-                    DIR_DCOL, DIR_DROW, DIRECTION, DIRECTION_NAMES, DISCARD, DRAWBRIDGE, EFFECT, FIRST_ARMY,
-                    GRID, GRID_SPACE, NUM_ACTIONS, NUM_SYMBOLS, OPPONENT, PAIR, PICK, PICK_TOP, ROW,
-                    SHAPE_NAMES, SPACE, SPACE_COL, SPACE_NAMES, SPACE_ROW, SPACES, ST_CAMP_SPACE,
+                    DIRECTION, DIRECTION_NAMES, DISCARD, DRAWBRIDGE, EFFECT, FIRST_ARMY, NUM_ACTIONS, OPPONENT,
+                    PAIR, PICK, PICK_TOP, ROW, SHAPE_NAMES, SPACE, SPACE_NAMES, SPACES, ST_CAMP_SPACE,
                     ST_FIRST_CAMP, ST_GUARD, ST_MASON_SPACE, ST_OVER, SYMBOL_NAMES, WALLS)
 
 KIND_SUFFIX = ("", " with a door", " (defended)")   # normal, door, defended
@@ -190,11 +192,6 @@ def _stack(r, j, space) -> list:
     return [int(c) for c in r["fort"][j, space, :int(r["height"][j, space])]]
 
 
-def _visible(r, j, space) -> int:
-    h = int(r["height"][j, space])
-    return int(r["fort"][j, space, h - 1]) if h else -1
-
-
 def _destroyed(before, after, j, space) -> str:
     """What of a space of j's fort was destroyed between the records ('' if nothing): its visible
     card, and how many covered cards fell with it."""
@@ -203,12 +200,6 @@ def _destroyed(before, after, j, space) -> str:
         return ""
     covered = len(gone) - 1
     return card_name(gone[-1]) + (f" (+{covered} covered)" if covered else "")
-
-
-def _ahead(space, d) -> int:
-    """The space an army on ``space`` heading ``d`` enters next, -1 out of the fort."""
-    r, c = SPACE_ROW[space] + DIR_DROW[d], SPACE_COL[space] + DIR_DCOL[d]
-    return int(GRID_SPACE[r, c]) if 0 <= r < GRID and 0 <= c < GRID else -1
 
 
 def _army_events(before, after, j, viewer, explained) -> list:
@@ -223,10 +214,9 @@ def _army_events(before, after, j, viewer, explained) -> list:
         if fort_now == ARMY_RESERVE:
             out.append(f"{army} marches out and returns to {seat_word(j, viewer)}")
         elif fort_now == ARMY_OVERTHROWN:
-            ahead = _ahead(was, int(before["army_dir"][j, k]))
-            top = _visible(after, fort_was, ahead) if ahead >= 0 else -1
-            by_wall = top >= 0 and top % CARDS_PER_COLOUR < WALLS and \
-                WALL_KIND[top % CARDS_PER_COLOUR] == DEFENDED and before["stage"] != ST_GUARD
+            ahead = int(space_ahead(was, before["army_dir"][j, k]))
+            by_wall = (ahead >= 0 and before["stage"] != ST_GUARD
+                       and top_is_wall_of_kind(after, fort_was, ahead, DEFENDED))
             out.append(f"{army} is overthrown" + (f" by the defended wall on {SPACE_NAMES[ahead]}"
                                                   if by_wall else ""))
         else:
@@ -240,19 +230,16 @@ def _pairs_formed(before, after, j, viewer) -> list:
     """Pairs a newly visible wall of j's fort forms with its ring neighbours."""
     out = []
     for space in range(SPACES):
-        c = _visible(after, j, space)
-        if c < 0 or c == _visible(before, j, space) or c % CARDS_PER_COLOUR >= WALLS:
+        c = int(top_card(after, j, space))
+        if c < 0 or c == top_card(before, j, space) or not is_wall(c):
             continue
-        w = c % CARDS_PER_COLOUR
         for d in (SPACES - 1, 1):
             nb = (space + d) % SPACES
-            o = _visible(after, j, nb)
-            if o < 0 or o % CARDS_PER_COLOUR >= WALLS:
-                continue
-            for y in range(NUM_SYMBOLS):
-                if WALL_HAS[w, y] and WALL_HAS[o % CARDS_PER_COLOUR, y]:
-                    out.append(f"a {SYMBOL_NAMES[y]} pair forms in {poss_word(j, viewer)} fort "
-                               f"({SPACE_NAMES[space]} and {SPACE_NAMES[nb]})")
+            o = int(top_card(after, j, nb))
+            y = shared_symbol(c % CARDS_PER_COLOUR, o % CARDS_PER_COLOUR) if o >= 0 and is_wall(o) else -1
+            if y >= 0:
+                out.append(f"a {SYMBOL_NAMES[y]} pair forms in {poss_word(j, viewer)} fort "
+                           f"({SPACE_NAMES[space]} and {SPACE_NAMES[nb]})")
     return out
 
 
