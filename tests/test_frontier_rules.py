@@ -1251,6 +1251,23 @@ def test_invariants_refuse_positions_play_cannot_reach():
         make("frontier_v0", num_players=3).load(data)
 
 
+def test_a_road_cut_off_by_a_later_building_is_still_joined_to_its_network():
+    """Every road was built touching its owner's network; another player's village built later on
+    its corner breaks the network for building and for longest road, but the road stays joined."""
+    s = main_position()
+    put_village(s, 0, 8)
+    put_path(s, 0, [8, 13, 9, 5])
+    other = next(o for o in S.CORNER_CORNERS[9] if o >= 0 and o not in (13, 5))
+    put_road(s, 1, other, 9)
+    put_village(s, 1, 9)
+    assert I.road_network_ok(s)
+    far = next(e for e in range(S.NUM_EDGES) if all(
+        s["corner_owner"][c] < 0 and all(s["edge_owner"][f] < 0 for f in S.CORNER_EDGES[c] if f >= 0)
+        for c in S.EDGE_CORNERS[e]))
+    s["edge_owner"][far] = 2
+    assert not I.road_network_ok(s), "a road joined to nothing of its owner's"
+
+
 # =========================================================================== words
 def test_words_are_told_to_the_viewer():
     s = main_position()
