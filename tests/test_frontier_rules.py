@@ -1228,15 +1228,16 @@ def test_invariants_refuse_positions_play_cannot_reach():
         return core.check_invariants(t)
 
     r = int(np.argmax(s["bank"]))
-    assert broken(hand=((3, r), 1), bank=(r, s["bank"][r] - 1)) == I.INV_SEATS, "a seat not at the table holds a card"
+    assert broken(hand=((3, r), 1), bank=(r, s["bank"][r] - 1)) == I.INV_SEATS, "an absent seat holds a card"
     assert broken(deck=(S.DECK_CAPACITY - 1, S.KNIGHT)) == I.INV_CARD_PLACES, "a card past the deck's end"
     assert broken(deck=(int(s["deck_top"]) - 1, S.KNIGHT)) == I.INV_CARD_PLACES, "a card in a drawn place"
     other = next(i for i in range(9) if s["harbour_kind"][i] != s["harbour_kind"][0])
     assert broken(harbour_kind=(0, s["harbour_kind"][other])) == I.INV_ISLAND, "ten harbours' worth of rates"
-    assert broken(hex_number=(int(np.argmax(s["hex_terrain"] == S.DESERT)), 5)) == I.INV_ISLAND, "a number on the desert"
-    far = next(e for e in range(S.NUM_EDGES) if s["edge_owner"][e] < 0
-               and all(s["corner_owner"][c] < 0 and not any(s["edge_owner"][f] >= 0 for f in S.CORNER_EDGES[c] if f >= 0)
-                       for c in S.EDGE_CORNERS[e]))
+    desert = int(np.argmax(s["hex_terrain"] == S.DESERT))
+    assert broken(hex_number=(desert, 5)) == I.INV_ISLAND, "a number on the desert"
+    far = next(e for e in range(S.NUM_EDGES) if s["edge_owner"][e] < 0 and all(
+        s["corner_owner"][c] < 0 and all(s["edge_owner"][f] < 0 for f in S.CORNER_EDGES[c] if f >= 0)
+        for c in S.EDGE_CORNERS[e]))
     assert broken(edge_owner=(far, p), roads_left=(p, s["roads_left"][p] - 1)) == I.INV_ROAD_NETWORK
     assert broken(stage=((), S.ST_TRADE_REPLY)) == I.INV_TRADE, "answering an offer nobody made"
     assert broken(discard_left=(p, 1)) == I.INV_TURN, "a discard owed outside a 7"
