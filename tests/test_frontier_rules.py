@@ -1228,15 +1228,16 @@ def test_invariants_refuse_positions_play_cannot_reach():
         return core.check_invariants(t)
 
     r = int(np.argmax(s["bank"]))
-    assert broken(hand=((3, r), 1), bank=(r, s["bank"][r] - 1)) == I.INV_SEATS, "a seat not at the table holds a card"
+    assert broken(hand=((3, r), 1), bank=(r, s["bank"][r] - 1)) == I.INV_SEATS, "an absent seat holds a card"
     assert broken(deck=(S.DECK_CAPACITY - 1, S.KNIGHT)) == I.INV_CARD_PLACES, "a card past the deck's end"
     assert broken(deck=(int(s["deck_top"]) - 1, S.KNIGHT)) == I.INV_CARD_PLACES, "a card in a drawn place"
     other = next(i for i in range(9) if s["harbour_kind"][i] != s["harbour_kind"][0])
     assert broken(harbour_kind=(0, s["harbour_kind"][other])) == I.INV_ISLAND, "ten harbours' worth of rates"
-    assert broken(hex_number=(int(np.argmax(s["hex_terrain"] == S.DESERT)), 5)) == I.INV_ISLAND, "a number on the desert"
-    far = next(e for e in range(S.NUM_EDGES) if s["edge_owner"][e] < 0
-               and all(s["corner_owner"][c] < 0 and not any(s["edge_owner"][f] >= 0 for f in S.CORNER_EDGES[c] if f >= 0)
-                       for c in S.EDGE_CORNERS[e]))
+    desert = int(np.argmax(s["hex_terrain"] == S.DESERT))
+    assert broken(hex_number=(desert, 5)) == I.INV_ISLAND, "a number on the desert"
+    far = next(e for e in range(S.NUM_EDGES) if s["edge_owner"][e] < 0 and all(
+        s["corner_owner"][c] < 0 and all(s["edge_owner"][f] < 0 for f in S.CORNER_EDGES[c] if f >= 0)
+        for c in S.EDGE_CORNERS[e]))
     assert broken(edge_owner=(far, p), roads_left=(p, s["roads_left"][p] - 1)) == I.INV_ROAD_NETWORK
     assert broken(stage=((), S.ST_TRADE_REPLY)) == I.INV_TRADE, "answering an offer nobody made"
     assert broken(discard_left=(p, 1)) == I.INV_TURN, "a discard owed outside a 7"
@@ -1249,6 +1250,23 @@ def test_invariants_refuse_positions_play_cannot_reach():
     data = env.save()
     with pytest.raises(ValueError, match="invariant"):
         make("frontier_v0", num_players=3).load(data)
+
+
+def test_a_road_cut_off_by_a_later_building_is_still_joined_to_its_network():
+    """Every road was built touching its owner's network; another player's village built later on
+    its corner breaks the network for building and for longest road, but the road stays joined."""
+    s = main_position()
+    put_village(s, 0, 8)
+    put_path(s, 0, [8, 13, 9, 5])
+    other = next(o for o in S.CORNER_CORNERS[9] if o >= 0 and o not in (13, 5))
+    put_road(s, 1, other, 9)
+    put_village(s, 1, 9)
+    assert I.road_network_ok(s)
+    far = next(e for e in range(S.NUM_EDGES) if all(
+        s["corner_owner"][c] < 0 and all(s["edge_owner"][f] < 0 for f in S.CORNER_EDGES[c] if f >= 0)
+        for c in S.EDGE_CORNERS[e]))
+    s["edge_owner"][far] = 2
+    assert not I.road_network_ok(s), "a road joined to nothing of its owner's"
 
 
 # =========================================================================== words

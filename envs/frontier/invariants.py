@@ -19,8 +19,9 @@ from .content import (BANK_START, CARD_COUNTS, FIXED_HARBOURS, FIXED_NUMBER, FIX
 from .dice import next_discarder
 from .opening import hot_numbers_adjacent, setup_seat
 from .state import (BANDIT_THROW, CORNER_CORNERS, CORNER_EDGES, CORNER_HEXES, DESERT, DISCARD_LIMIT, EMPTY,
-                    HARBOUR_CORNERS, KEEP, KNIGHT, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, MAX_PLAYERS, MONOPOLY,
-                    MAX_TRADE_COUNT, MIN_PLAYERS, NUM_CARD_KINDS, NUM_CORNERS, NUM_EDGES, NUM_HARBOURS,
+                    HARBOUR_CORNERS, KEEP, KNIGHT, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, MAX_PLAYERS, MAX_THROW,
+                    MAX_TRADE_COUNT, MIN_PLAYERS, MONOPOLY, NUM_CARD_KINDS, NUM_CORNERS, NUM_EDGES,
+                    NUM_HARBOUR_KINDS, NUM_HARBOURS, NUM_TERRAINS,
                     NUM_HEXES, NUM_RESOURCES, REPLY_ACCEPT, REPLY_COUNTER, REPLY_DECLINE, REPLY_NONE, ROAD_BUILDING,
                     REPLY_OFFER, ST_BID_GET, ST_BID_GIVE, ST_DISCARD, ST_GAME_OVER, ST_MONOPOLY,
                     ST_MOVE_BANDIT, ST_OFFER_GET, ST_OFFER_GIVE, ST_PRE_ROLL, ST_ROAD_BUILDING,
@@ -68,6 +69,11 @@ INVARIANT_NAMES = {
     INV_REWARDS: "rewards before the end, or end rewards not +1 to the winner and -1 to the others",
 }
 TRADE_STAGES = (ST_OFFER_GIVE, ST_OFFER_GET, ST_TRADE_REPLY, ST_BID_GIVE, ST_BID_GET, ST_TRADE_CHOOSE)
+# how many of each terrain, number (0 on the desert) and harbour kind the island holds
+TERRAIN_COUNTS = np.bincount(TERRAIN_TILES, minlength=NUM_TERRAINS)
+NUMBER_COUNTS = np.bincount(NUMBER_TOKENS, minlength=MAX_THROW + 1)
+NUMBER_COUNTS[0] = 1
+HARBOUR_COUNTS = np.bincount(HARBOUR_KINDS, minlength=NUM_HARBOUR_KINDS)
 
 
 # =========================================================================== the seats
@@ -78,8 +84,8 @@ def seat_or_none(x, n):
 
 @rule
 def seats_ok(s):
-    """Every seat named is at the table; a seat not at the table holds nothing, has no pieces and
-    no trade answer (as the deal left it)."""
+    """Every seat named is at the table; a seat not at the table holds nothing, has no pieces in
+    its supply and no trade answer (as the deal left it; none on the island: ``pieces_ok``)."""
     n = s['num_players']
     if n < MIN_PLAYERS or n > MAX_PLAYERS:
         return False
@@ -87,12 +93,6 @@ def seats_ok(s):
             and seat_or_none(s['winner'], n) and seat_or_none(s['longest_road'], n)
             and seat_or_none(s['largest_army'], n) and seat_or_none(s['trade_replier'], n)):
         return False
-    for c in range(NUM_CORNERS):
-        if s['corner_owner'][c] >= n:
-            return False
-    for e in range(NUM_EDGES):
-        if s['edge_owner'][e] >= n:
-            return False
     for q in range(n, MAX_PLAYERS):
         for r in range(NUM_RESOURCES):
             if s['hand'][q, r] != 0:
@@ -128,28 +128,22 @@ def island_ok(s):
     the desert (6s and 8s never side by side), the harbours its nine; the fixed island, harbours
     included, where the option says so. A harbour's rate is shown from the start without hidden
     harbours, else exactly once somebody has built on one of its corners."""
-    tiles = TERRAIN_TILES.copy()
-    tokens = NUMBER_TOKENS.copy()
+    terrain = s['hex_terrain']
+    number = s['hex_number']
     fixed = s['fixed_island'] != 0
     for h in range(NUM_HEXES):
-        t = s['hex_terrain'][h]
-        num = s['hex_number'][h]
-        if fixed and (t != FIXED_TERRAIN[h] or num != FIXED_NUMBER[h]):
+        if (terrain[h] == DESERT) != (number[h] == 0):
             return False
-        if not take_one(tiles, t):
+        if fixed and (terrain[h] != FIXED_TERRAIN[h] or number[h] != FIXED_NUMBER[h]):
             return False
-        if t == DESERT:
-            if num != 0:
-                return False
-        elif not take_one(tokens, num):
-            return False
+    if not (counts_match(terrain, TERRAIN_COUNTS) and counts_match(number, NUMBER_COUNTS)
+            and counts_match(s['harbour_kind'], HARBOUR_COUNTS)):
+        return False
     if hot_numbers_adjacent(s):
         return False
-    kinds = HARBOUR_KINDS.copy()
+    owner = s['corner_owner']
     for hb in range(NUM_HARBOURS):
-        if not take_one(kinds, s['harbour_kind'][hb]):
-            return False
-        built = (s['corner_owner'][HARBOUR_CORNERS[hb, 0]] >= 0 or s['corner_owner'][HARBOUR_CORNERS[hb, 1]] >= 0)
+        built = owner[HARBOUR_CORNERS[hb, 0]] >= 0 or owner[HARBOUR_CORNERS[hb, 1]] >= 0
         shown = s['harbour_revealed'][hb] != 0
         if shown != (s['hidden_harbours'] == 0 or built):
             return False
@@ -159,13 +153,16 @@ def island_ok(s):
 
 
 @rule
-def take_one(items, x):
-    """Take one ``x`` out of the multiset ``items`` (marked -1); False if none is left."""
-    for i in range(items.shape[0]):
-        if items[i] == x:
-            items[i] = -1
-            return True
-    return False
+def counts_match(values, counts):
+    """``values`` hold each value v exactly counts[v] times (values are within range: saves check)."""
+    for v in range(counts.shape[0]):
+        k = 0
+        for i in range(values.shape[0]):
+            if values[i] == v:
+                k += 1
+        if k != counts[v]:
+            return False
+    return True
 
 
 # =========================================================================== pieces
@@ -187,9 +184,11 @@ def buildings_ok(s):
     """An owner stands on a corner exactly when a village or keep does; every building has a road
     of its owner (the opening road touches its village, a later village needs one), except the
     opening village still waiting for its road."""
+    owner = s['corner_owner']
+    level = s['corner_level']
     for c in range(NUM_CORNERS):
-        p = s['corner_owner'][c]
-        if (p < 0) != (s['corner_level'][c] == EMPTY):
+        p = owner[c]
+        if (p < 0) != (level[c] == EMPTY):
             return False
         if p >= 0 and not has_road_at(s, p, c):
             if not (s['stage'] == ST_SETUP_ROAD and c == s['setup_corner']):
@@ -200,11 +199,12 @@ def buildings_ok(s):
 @rule
 def distance_ok(s):
     """No two buildings on neighbouring corners."""
+    owner = s['corner_owner']
     for c in range(NUM_CORNERS):
-        if s['corner_owner'][c] >= 0:
+        if owner[c] >= 0:
             for k in range(3):
                 o = CORNER_CORNERS[c, k]
-                if o >= 0 and s['corner_owner'][o] >= 0:
+                if o >= 0 and owner[o] >= 0:
                     return False
     return True
 
@@ -212,26 +212,34 @@ def distance_ok(s):
 @rule
 def pieces_ok(s):
     """Pieces on the island plus pieces left are five villages, four keeps, fifteen roads; after
-    the opening every player has two buildings and two roads at least."""
+    the opening every player has two buildings and two roads at least; a seat not at the table
+    has none on the island."""
     n = s['num_players']
     opening = s['stage'] == ST_SETUP_VILLAGE or s['stage'] == ST_SETUP_ROAD
+    villages = np.zeros(MAX_PLAYERS, np.int64)
+    keeps = np.zeros(MAX_PLAYERS, np.int64)
+    roads = np.zeros(MAX_PLAYERS, np.int64)
+    owner = s['corner_owner']
+    level = s['corner_level']
+    for c in range(NUM_CORNERS):
+        if owner[c] >= 0:
+            if level[c] == VILLAGE:
+                villages[owner[c]] += 1
+            elif level[c] == KEEP:
+                keeps[owner[c]] += 1
+    edge_owner = s['edge_owner']
+    for e in range(NUM_EDGES):
+        if edge_owner[e] >= 0:
+            roads[edge_owner[e]] += 1
     for p in range(n):
-        v = 0
-        k = 0
-        rd = 0
-        for c in range(NUM_CORNERS):
-            if s['corner_owner'][c] == p:
-                if s['corner_level'][c] == VILLAGE:
-                    v += 1
-                elif s['corner_level'][c] == KEEP:
-                    k += 1
-        for e in range(NUM_EDGES):
-            if s['edge_owner'][e] == p:
-                rd += 1
-        if (v + s['villages_left'][p] != VILLAGES_PER_PLAYER or k + s['keeps_left'][p] != KEEPS_PER_PLAYER
-                or rd + s['roads_left'][p] != ROADS_PER_PLAYER):
+        if (villages[p] + s['villages_left'][p] != VILLAGES_PER_PLAYER
+                or keeps[p] + s['keeps_left'][p] != KEEPS_PER_PLAYER
+                or roads[p] + s['roads_left'][p] != ROADS_PER_PLAYER):
             return False
-        if not opening and (v + k < 2 or rd < 2):
+        if not opening and (villages[p] + keeps[p] < 2 or roads[p] < 2):
+            return False
+    for q in range(n, MAX_PLAYERS):
+        if villages[q] + keeps[q] + roads[q] != 0:
             return False
     return True
 
@@ -241,28 +249,43 @@ def road_network_ok(s):
     """Every road is joined, road to road through any corner, to a building of its owner: a road is
     built touching its owner's network, and a later building of another player may break the
     network at its corner but never removes a road."""
-    n = s['num_players']
+    corner_owner = s['corner_owner']
+    edge_owner = s['edge_owner']
     reached = np.zeros(NUM_EDGES, np.bool_)
-    stack = np.empty(NUM_CORNERS * 3, np.int64)
-    for p in range(n):
-        top = 0
-        for c in range(NUM_CORNERS):
-            if s['corner_owner'][c] == p:
-                stack[top] = c
+    stack = np.empty(NUM_CORNERS + NUM_EDGES, np.int64)   # each corner pushed once, each road once
+    top = 0
+    for c in range(NUM_CORNERS):
+        if corner_owner[c] >= 0:
+            stack[top] = c
+            top += 1
+    while top > 0:
+        top -= 1
+        c = stack[top]
+        for k in range(3):
+            e = CORNER_EDGES[c, k]
+            if e < 0 or reached[e]:
+                continue
+            # a road is joined at c to its owner's building there, or to a road of its owner already
+            # joined (whoever's building stands on c: it came later)
+            p = edge_owner[e]
+            if p >= 0 and (corner_owner[c] == p or reaches_by_road(s, p, c, reached)):
+                reached[e] = True
+                stack[top] = CORNER_CORNERS[c, k]
                 top += 1
-        while top > 0:
-            top -= 1
-            c = stack[top]
-            for k in range(3):
-                e = CORNER_EDGES[c, k]
-                if e >= 0 and s['edge_owner'][e] == p and not reached[e]:
-                    reached[e] = True
-                    stack[top] = CORNER_CORNERS[c, k]
-                    top += 1
     for e in range(NUM_EDGES):
-        if s['edge_owner'][e] >= 0 and not reached[e]:
+        if edge_owner[e] >= 0 and not reached[e]:
             return False
     return True
+
+
+@rule
+def reaches_by_road(s, p, c, reached):
+    """A road of p already reached ends at c."""
+    for k in range(3):
+        e = CORNER_EDGES[c, k]
+        if e >= 0 and reached[e] and s['edge_owner'][e] == p:
+            return True
+    return False
 
 
 @rule

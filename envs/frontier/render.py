@@ -116,10 +116,12 @@ def player_lines(s, p, seat) -> list:
     lines = [f"player_{p} ({colour}: {colour[0]}/{colour[0].upper()}, roads {p}): {pts} points"
              + (f" [{', '.join(awards)}]" if awards else "")
              + f", road {int(s['road_length'][p])}, played {played_words(s, p)}",
-             f"    villages {villages}, keeps {keeps}, {counted(ROADS_PER_PLAYER - int(s['roads_left'][p]), 'road')}"]
+             f"    villages {villages}, keeps {keeps}, "
+             f"{counted(ROADS_PER_PLAYER - int(s['roads_left'][p]), 'road')}"]
     if shown:
         hand = ", ".join(f"{int(s['hand'][p, r])} {RESOURCE_NAMES[r]}" for r in range(NUM_RESOURCES))
-        cards = ", ".join(f"{int(s['cards'][p, k])} {CARD_NAMES[k]}" for k in range(NUM_CARD_KINDS) if s["cards"][p, k])
+        cards = ", ".join(f"{int(s['cards'][p, k])} {CARD_NAMES[k]}"
+                          for k in range(NUM_CARD_KINDS) if s["cards"][p, k])
         lines.append(f"    hand: {hand}; cards: {cards or '-'}")
     else:
         lines.append(f"    hand: {counted(hand_size(s, p), 'card')}; "

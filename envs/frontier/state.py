@@ -66,7 +66,7 @@ MAX_HEARINGS_PER_TURN = 1   # ... and on the rounds of offers it hears from the 
 # --------------------------------------------------------------------------- stages
 ST_SETUP_VILLAGE = 0   # opening: place a village (no road needed)
 ST_SETUP_ROAD = 1      # opening: place a road touching the village just placed
-ST_PRE_ROLL = 2        # start of a turn, holding a playable card: throw, or play the card first
+ST_PRE_ROLL = 2        # start of a turn, holding a card from an earlier turn: throw, or play one first
 ST_DISCARD = 3         # a 7: a player over seven cards discards one card per decision
 ST_MOVE_BANDIT = 4     # a 7 or a knight: choose the bandit's new hex
 ST_STEAL = 5           # choose whom to take a card from
@@ -355,7 +355,8 @@ OBS_CORNERS = OBSERVATION.span("corners", NUM_CORNERS, CORNER.size,
                                doc="per corner: village/keep of each relative seat")
 OBS_EDGES = OBSERVATION.span("edges", NUM_EDGES, EDGE.size, doc="per edge: the road's relative owner")
 OBS_PLAYERS = OBSERVATION.span("players", MAX_PLAYERS, PLAYER.size,
-                               doc="per seat from the observer on: counts, pieces, awards, points; own hand")
+                               doc="per seat from the observer on: counts, cards played by kind, pieces, awards, "
+                                   "points, whether it decides, its answer or offer; own hand")
 OBS_TABLE = OBSERVATION.span("table", TABLE.size, doc="bank, deck, stage, last throw, the turn's flags")
 OBS_OFFER = OBSERVATION.span("offer", OFFER.size, doc="the offer on the table")
 OBS_SIZE = OBSERVATION.size

@@ -201,7 +201,8 @@ def events(before, after, viewer=None) -> list:
     turn_seat = int(after["turn_seat"])
     out = []
     if int(after["turn"]) != int(before["turn"]):
-        out.append(f"turn {int(after['turn'])}: {'your turn' if turn_seat == viewer else f'player_{turn_seat} is on turn'}")
+        on_turn = "your turn" if turn_seat == viewer else f"player_{turn_seat} is on turn"
+        out.append(f"turn {int(after['turn'])}: {on_turn}")
     # hands moved by the decision and what followed it; the throw's part is read first (a knight
     # played before the throw robs, then the dice are thrown, in one step)
     moved = after["hand"][:n].astype(np.int64) - before["hand"][:n].astype(np.int64)
@@ -227,7 +228,8 @@ def throw_events(before, after, viewer, moved) -> list:
     out = [f"{said(int(after['turn_seat']), viewer, 'throw')} {d1}+{d2} = {d1 + d2}"]
     if d1 + d2 == BANDIT_THROW:
         return out + [f"{who(q, viewer)} {'have' if q == viewer else 'has'} {int(after['hand'][q].sum())} cards "
-                      f"and must discard {int(after['discard_left'][q])}" for q in range(n) if after["discard_left"][q] > 0]
+                      f"and must discard {int(after['discard_left'][q])}"
+                      for q in range(n) if after["discard_left"][q] > 0]
     paid, short = paid_by_throw(before, after, d1 + d2)
     moved -= paid[:n]
     got = [said(q, viewer, "get", amounts(paid[q])) for q in range(n) if paid[q].sum() > 0]
@@ -264,12 +266,15 @@ def card_events(before, after, viewer, moved) -> list:
         p = int(before["turn_seat"])
         kind = int(np.flatnonzero(after["cards"][p] > before["cards"][p])[0])
         drawn = f"a {CARD_NAMES[kind]}" if viewer == p else "an opportunity card"
-        out.append(f"{said(p, viewer, 'draw', drawn)} ({int(after['deck_size'] - after['deck_top'])} left in the deck)")
+        left = int(after["deck_size"] - after["deck_top"])
+        out.append(f"{said(p, viewer, 'draw', drawn)} ({left} left in the deck)")
     if int(before["stage"]) == ST_MONOPOLY:
         p = int(before["turn_seat"])
         r = int(np.argmax(moved[p]))
-        given = [f"{-int(moved[q].sum())} from {who(q, viewer)}" for q in range(n) if q != p and moved[q].sum() < 0]
-        out.append(said(p, viewer, "take", amount(int(moved[p, r]), r)) + (f": {', '.join(given)}" if given else ""))
+        given = [f"{-int(moved[q].sum())} from {who(q, viewer)}"
+                 for q in range(n) if q != p and moved[q].sum() < 0]
+        took = said(p, viewer, "take", amount(int(moved[p, r]), r))
+        out.append(took + (f": {', '.join(given)}" if given else ""))
     for field, name in AWARDS:
         h0, h1 = int(before[field]), int(after[field])
         if h1 >= 0 and h1 != h0:
@@ -286,7 +291,8 @@ def card_events(before, after, viewer, moved) -> list:
 def table_events(before, after, viewer) -> list:
     """A discarder done, and the trade table clearing without a deal."""
     out = [f"{said(q, viewer, 'keep', str(int(after['hand'][q].sum())) + ' cards')}: done discarding"
-           for q in range(int(after["num_players"])) if before["discard_left"][q] > 0 and after["discard_left"][q] == 0]
+           for q in range(int(after["num_players"]))
+           if before["discard_left"][q] > 0 and after["discard_left"][q] == 0]
     heard = int(after["hearings"]) > int(before["hearings"]) or int(before["stage"]) in (ST_BID_GIVE, ST_BID_GET)
     asked = int(before["stage"]) in (ST_OFFER_GET, ST_TRADE_REPLY)
     if (heard or asked) and int(after["stage"]) == ST_MAIN:
