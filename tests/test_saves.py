@@ -144,7 +144,8 @@ def test_impossible_records_are_refused():
         env, data = _saved_game(game, cfg, seed=2, decisions=30)
         header, body = _split(data)
         rec = np.frombuffer(body, dtype=game.dtype).copy()
-        rec[0][field].flat[0] = value
+        column = rec[field]                           # a view (rec[0][field] of a scalar field is a copy)
+        column[(0,) * column.ndim] = value
         with pytest.raises(ValueError, match=field):
             make(game.name, **cfg).load(_join(header, rec.tobytes()))
     env, data = _saved_game(frontier, {}, seed=2, decisions=80)
@@ -154,3 +155,29 @@ def test_impossible_records_are_refused():
     rec[0]["bank"][:] = 0                            # ...and an empty bank
     with pytest.raises(ValueError, match="invariant"):
         make("frontier_v0").load(_join(header, rec.tobytes()))
+
+
+@pytest.mark.parametrize("name,cfg,field,value", [("forfort_v0", {"num_players": 2}, "arrow_axes", 2),
+                                                  ("forfort_v0", {"num_players": 4}, "teams", 1),
+                                                  ("frontier_v0", {"num_players": 3}, "hidden_harbours", 1),
+                                                  ("frontier_v0", {"num_players": 3}, "fixed_island", 1)])
+def test_a_record_must_hold_the_options_its_header_names(name, cfg, field, value):
+    game = make(name).game
+    assert field in game.option_fields
+    env, data = _saved_game(game, cfg, seed=4, decisions=20)
+    header, body = _split(data)
+    rec = np.frombuffer(body, dtype=game.dtype).copy()
+    assert rec[field][0] != value                    # the default deals another value
+    rec[field] = value                               # in range, but not what the header's options deal
+    with pytest.raises(ValueError, match=field):
+        make(name, **cfg).load(_join(header, rec.tobytes()))
+
+
+def test_option_fields_keep_their_value_through_a_game(game_config):
+    game, cfg = game_config
+    env = make(game.name, **cfg)
+    env.reset(seed=5)
+    first = {f: np.copy(env.record[f]) for f in game.option_fields}
+    play_random(env, np.random.default_rng(5), max_decisions=300)
+    for f in game.option_fields:
+        assert np.array_equal(env.record[f], first[f]), f

@@ -64,7 +64,7 @@ class Planted:
 def test_the_bundled_policy_is_a_description_and_weights_only():
     assert sorted(p.name for p in MODELS.iterdir()) == ["forfort_ppo.json", "forfort_ppo.pt"]
     d = json.loads(BUNDLED.read_text())
-    assert d["game"] == "forfort_v0" and d["observation_size"] == 871 and d["action_size"] == 359
+    assert d["game"] == "forfort_v0" and d["observation_size"] == 873 and d["action_size"] == 359
     assert d["training"]["command"].startswith("python -m frontierzoo.training.selfplay") and d["training"]["seed"] == 0
     assert "ppo" in available_agents("forfort_v0")   # so the agent tests play it
 
@@ -97,8 +97,8 @@ def test_a_pickled_weights_file_is_refused_without_running_its_code(tmp_path):
 
 
 def test_a_description_that_does_not_fit_its_game_is_refused_naming_both_sizes(tmp_path):
-    with pytest.raises(ValueError, match="observation size is 870 but forfort_v0's is 871"):
-        MaskablePPOAgent(path=_copy_bundled(tmp_path, observation_size=870))
+    with pytest.raises(ValueError, match="observation size is 872 but forfort_v0's is 873"):
+        MaskablePPOAgent(path=_copy_bundled(tmp_path, observation_size=872))
     with pytest.raises(ValueError, match="action count is 360 but forfort_v0's is 359"):
         MaskablePPOAgent(path=_copy_bundled(tmp_path, action_size=360))
     with pytest.raises(ValueError, match="unknown game 'nosuchgame_v0'"):
@@ -162,7 +162,7 @@ def test_the_safe_form_plays_as_the_sb3_model_it_was_written_from(tmp_path):
     d = json.loads(path.read_text())
     assert d["hidden"] == [32, 16] and d["activation"] == "tanh" and d["training"]["command"] == "a test"
     assert d["env_options"] == {"num_players": 2, "reward": "win", "illegal_action": "lose", "max_steps": None,
-                                "teams": False}
+                                "teams": False, "arrows": "four"}
     pairs = _observations(games=6, seed=5)
     assert len(pairs) >= 300
     for old in (MaskablePPOAgent(model=model), MaskablePPOAgent(path=tmp_path / "mine.zip", game_name="forfort_v0")):

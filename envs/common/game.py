@@ -77,6 +77,10 @@ class Game:
                                "aec_to_parallel requires; use env() (or vector_env() for batches)")
     invariant_names: dict = {}      # check_invariants code -> what broke
     field_ranges: dict = {}         # record field -> (lo, hi): a loaded record is refused outside
+    # Record fields ``init`` sets from the options alone and nothing changes after: a loaded record
+    # must hold what its header's options deal (a save of the two-axis game relabelled four-axis
+    # would otherwise play by one rule and report the other).
+    option_fields: tuple = ()
 
     # Per-game settings read by the tools (a new game states its own; nothing outside reads names)
     golden_cases: tuple = ()        # (config, env seed, policy seed) of each golden playthrough

@@ -8,7 +8,8 @@ and in this order, that
 1. the file parses (one ``ValueError`` for every way it can be malformed);
 2. the header passes the same checks as the constructor, and agrees with itself;
 3. every field of the record lies in the range its game declares (``Game.field_ranges``; a field
-   without a declared range is refused, so a new field cannot slip through unchecked);
+   without a declared range is refused, so a new field cannot slip through unchecked), and the
+   fields the options set (``Game.option_fields``) hold what the header's options deal;
 4. only then the game's ``check_invariants`` kernel runs (safe: every index it reads is in range),
    and a live game has a legal move.
 
@@ -22,6 +23,7 @@ import struct
 
 import numpy as np
 
+from .engine import new_record
 from .record import MAX_SEATS
 
 MAGIC = b"FZOO1\n"
@@ -132,9 +134,10 @@ def check_header(env, h) -> None:
         raise _bad("a finished game (seat -1) with agents not terminated or truncated")
 
 
-def check_record(game, s, num_players) -> None:
-    """Every field in its declared range, then the game's invariants; ``ValueError`` naming what
-    is out of place."""
+def check_record(game, s, num_players, dealt) -> None:
+    """Every field in its declared range, the option fields as ``dealt`` (a fresh record of the
+    header's settings) holds them, then the game's invariants; ``ValueError`` naming what is out of
+    place."""
     ranges = dict(HEADER_RANGES, **game.field_ranges)
     for name in game.dtype.names:
         if name == "rng":
@@ -153,6 +156,10 @@ def check_record(game, s, num_players) -> None:
         raise _bad(f"the record seats {int(s['num_players'])} players, the header {num_players}")
     if not -1 <= int(s["actor"]) < num_players:
         raise _bad(f"the record's actor {int(s['actor'])} is not a seat")
+    for name in game.option_fields:
+        if not np.array_equal(s[name], dealt[name]):
+            raise _bad(f"field {name!r} holds {np.asarray(s[name]).tolist()}, but the header's options "
+                       f"deal {np.asarray(dealt[name]).tolist()}")
     code = int(game.core.check_invariants(s))
     if code != 0:
         raise _bad(f"the game breaks its invariant {code}: {game.invariant_names.get(code, '?')}")
@@ -169,7 +176,8 @@ def read_save(env, data):
     if len(body) != env.game.dtype.itemsize:
         raise ValueError("save's record does not match this version of the game")
     states = np.frombuffer(body, dtype=env.game.dtype).copy()
-    check_record(env.game, states[0], env.num_players)
+    dealt = new_record(env.game, env.num_players, 0, **env.game_options)
+    check_record(env.game, states[0], env.num_players, dealt)
     if h["seat"] >= 0 and h["seat"] != int(states[0]["actor"]):
         raise _bad(f"the header's seat {h['seat']} is not the record's actor {int(states[0]['actor'])}")
     return h, states

@@ -38,6 +38,7 @@ class ForfortGame(Game):
     bench_targets = {"rollout_steps_per_s": 1_000_000, "aec_vs": {"connect_four_v3": 2.0}, "cold_compile_s": 20.0}
     invariant_names = INVARIANT_NAMES
     # Every field's range, checked before a loaded record reaches compiled code (common/saves.py).
+    option_fields = ("teams", "arrow_axes")
     field_ranges = {
         "teams": (0, 1), "arrow_axes": (TWO_AXES, NUM_AXES), "first_player": (0, MAX_SEATS - 1),
         "turn_seat": (0, MAX_SEATS - 1),

@@ -42,6 +42,7 @@ class FrontierGame(Game):
     bench_targets = {"aec_vs": {"connect_four_v3": 2.0, "catanatron": 3.0}, "rollout_games_vs": {"catanatron": 100.0}}
     invariant_names = dict(INVARIANT_NAMES)
     # Every field's range, checked before a loaded record reaches compiled code (common/saves.py).
+    option_fields = ("hidden_harbours", "fixed_island")
     field_ranges = {
         "hidden_harbours": (0, 1), "fixed_island": (0, 1), "stage": (0, NUM_STAGES - 1),
         "turn_seat": (0, MAX_PLAYERS - 1), "first_player": (0, MAX_PLAYERS - 1),
