@@ -4,7 +4,7 @@
 to an output stream (the terminal by default; a test hands it a ``StringIO``). Each time it is to
 decide, the board is drawn as text from its seat (others' hands hidden) and its legal moves are
 listed in words, numbered and grouped by kind, at most :data:`PAGE` at a time so that the board
-stays on a 50-line screen (``m`` lists the next ones). It answers with a number; anything else gets
+stays on a 50-line screen (``m`` lists the next ones; a long board gets shorter pages). It answers with a number; anything else gets
 a clear message and a new prompt. ``q`` or the end of input raises :class:`Quit`.
 
 It also watches the table (:meth:`HumanAgent.watch`, the match loop's ``on_decision``): every
@@ -17,6 +17,7 @@ with the result.
 """
 from __future__ import annotations
 
+import shutil
 import sys
 from itertools import groupby
 
@@ -33,9 +34,13 @@ QUIT_WORDS = {"q", "quit", "exit"}
 BOARD_WORDS = {"b", "board"}
 MORE_WORDS = {"m", "more"}
 HELP_WORDS = {"?", "h", "help"}
-# Moves listed at a time: the board (up to ~17 lines), a page of moves with their kinds' headings,
-# the prompt and the bots' moves since the last decision fit a 50-line screen.
+# The screen the board and a page of moves are drawn for, and the most and fewest moves a page
+# lists: a page shrinks below PAGE when a long board leaves less room, so the board, the page with
+# its kinds' headings and the prompt stay on one screen (a line to spare).
+SCREEN_LINES = 50
 PAGE = 15
+MIN_PAGE = 5
+SPARE_LINES = 2     # the prompt, and a line to spare
 
 
 class Quit(Exception):
@@ -67,6 +72,21 @@ def move_pages(kinds, size=PAGE) -> list:
     return pages + [page] if page else pages
 
 
+def page_lines(kinds, page) -> int:
+    """The lines a page of moves takes: the moves and a heading above each run of one kind."""
+    return len(page) + sum(1 for j, i in enumerate(page) if j == 0 or kinds[i] != kinds[page[j - 1]])
+
+
+def fitting_pages(kinds, room) -> list:
+    """The moves cut into the largest pages (at most PAGE moves) that fit in ``room`` lines with
+    their headings; pages of MIN_PAGE moves when none fit."""
+    for size in range(PAGE, MIN_PAGE, -1):
+        pages = move_pages(kinds, size)
+        if all(page_lines(kinds, page) <= room for page in pages):
+            return pages
+    return move_pages(kinds, MIN_PAGE)
+
+
 class HumanAgent(Agent):
     """A person choosing moves by number on ``stdin``, shown the board and moves on ``stdout``.
 
@@ -77,8 +97,9 @@ class HumanAgent(Agent):
     name = "human"
     needs_env = True   # to draw the board and put the moves into words
 
-    def __init__(self, stdin=None, stdout=None, seed=None, seat=None):
+    def __init__(self, stdin=None, stdout=None, seed=None, seat=None, screen_lines=SCREEN_LINES):
         super().__init__(seed)
+        self.screen_lines = screen_lines
         self.stdin = sys.stdin if stdin is None else stdin
         self.stdout = sys.stdout if stdout is None else stdout
         self.seat = seat
@@ -110,9 +131,11 @@ class HumanAgent(Agent):
         seat = env.agent_name_mapping[env.agent_selection]
         legal = np.flatnonzero(action_mask)
         kinds = [env.game.actions.span_of(int(a)).name.replace("_", " ") for a in legal]
-        pages = move_pages(kinds)
+        drawn = board(env, seat)
+        # the screen: a blank line, the board, a blank line, the list's title, the page, spare lines
+        pages = fitting_pages(kinds, self.screen_lines - len(drawn.splitlines()) - 3 - SPARE_LINES)
         page = 0
-        self.stdout.write("\n" + board(env, seat) + "\n\n")
+        self.stdout.write("\n" + drawn + "\n\n")
         self._list_moves(env, legal, kinds, pages, page)
         more = ", m = more" if len(pages) > 1 else ""
         while True:
@@ -172,6 +195,13 @@ class HumanAgent(Agent):
             self.stdout.write(f"    {i + 1:>{width}}. {env.describe_action(int(legal[i]))}\n")
 
 
+def screen_lines(stdout) -> int:
+    """The terminal's height when ``stdout`` is one, else SCREEN_LINES."""
+    if stdout is sys.stdout and stdout.isatty():
+        return shutil.get_terminal_size((80, SCREEN_LINES)).lines
+    return SCREEN_LINES
+
+
 def play(game_name, players=None, seat=0, opponent="random", seed=None, stdin=None, stdout=None) -> int:
     """One game of a person at ``seat`` against ``opponent`` bots; returns 0 when it ends or the
     person quits."""
@@ -182,7 +212,7 @@ def play(game_name, players=None, seat=0, opponent="random", seed=None, stdin=No
     if not 0 <= seat < env.num_players:
         raise ValueError(f"--seat must be in [0, {env.num_players - 1}] for {env.num_players} players, got {seat}")
     env_seed, *bot_seeds = (int(w) for w in np.random.SeedSequence(seed).generate_state(1 + n, np.uint64))
-    human = HumanAgent(stdin, stdout, seat=seat)
+    human = HumanAgent(stdin, stdout, seat=seat, screen_lines=screen_lines(stdout))
     agents = [human if s == seat else make_agent(opponent, game_name, seed=bot_seeds[s]) for s in range(n)]
     me = env.possible_agents[seat]
     stdout.write(f"{game_name}, {n} players: you are {me}; the others are '{opponent}' bots. "

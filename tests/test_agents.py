@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from frontierzoo.agents import Agent, RandomAgent, available_agents, make_agent
-from frontierzoo.agents.human import PAGE, HumanAgent, Quit, move_pages, play
+from frontierzoo.agents.human import (MIN_PAGE, PAGE, SCREEN_LINES, SPARE_LINES, HumanAgent, Quit, fitting_pages,
+                                      move_pages, page_lines, play)
 from frontierzoo.agents.match import play_game, wilson_interval
 from frontierzoo.envs import all_games, make
 from frontierzoo.training.evaluate import head_to_head
@@ -215,28 +216,38 @@ def test_move_pages_keep_a_kind_together_where_it_fits():
     assert move_pages(["a"] * 4) == [[0, 1, 2, 3]]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 7, open: Frontier's text board with its new map is ~42 lines, "
-                   "so board and a page of moves no longer fit a 50-line screen together")
 def test_a_long_move_list_is_paged_so_the_board_stays_on_the_screen():
-    """Frontier's first decision has 54 places for a village: 15 at a time, m for the next ones
-    (round again after the last), b redraws the board, and any number can be typed."""
+    """Frontier's first decision has 54 places for a village. Its board is 30 lines, so a page
+    holds 14 of them under their heading (50 lines: a blank, the board, a blank, the title, 15
+    lines of moves, the prompt, one to spare); m for the next ones (round again after the last), b redraws the
+    board, and any number can be typed."""
     env = make("frontier_v0")
     env.reset(seed=0)
     obs = env.observe(env.agent_selection)
     legal = np.flatnonzero(obs["action_mask"])
-    assert len(legal) > 3 * PAGE
+    assert len(legal) == 54
+    assert len(env.game.render_text(env.record, 1).splitlines()) == 30
     human, out = _human("m\nm\nm\nm\nb\n40\n")
     assert human.act(obs["observation"], obs["action_mask"], {"env": env}) == legal[39]
     screens = out.getvalue().split(f"Your move, {env.agent_selection} [")
     first = screens[0]
-    assert len(first.splitlines()) <= 50 - 4   # the board, a page of moves and room to spare
-    assert "Your legal moves 1-15 of 54 (page 1 of 4; m = more)" in first
+    assert len(first.splitlines()) == 1 + 30 + 1 + 1 + 15 == SCREEN_LINES - SPARE_LINES
+    assert "Your legal moves 1-14 of 54 (page 1 of 4; m = more)" in first
     assert screens[1].startswith(f"1-{len(legal)}, m = more, b = board, q = quit]: ")
     listed = [[int(n) for n in re.findall(r"^ +(\d+)\. ", screen, re.M)] for screen in screens]
+    assert [len(page) for page in listed[:4]] == [14, 14, 14, 12]
     assert sum(listed[:4], []) == list(range(1, len(legal) + 1))   # four pages, all moves once
-    assert listed[4] == listed[5] == list(range(1, PAGE + 1))       # m after the last: the first again; b keeps it
-    assert all(len(page) <= PAGE for page in listed)
+    assert listed[4] == listed[5] == list(range(1, 15))              # m after the last: the first again; b keeps it
     assert "build village:" in first and "Frontier, 4 players" in screens[5]   # b: the board again
+
+
+def test_pages_shrink_to_fit_a_long_board_and_never_below_the_least():
+    kinds = ["build"] * 3 + ["camp"] * 14 + ["pair"] * 20 + ["pass"]
+    assert fitting_pages(kinds, 40) == move_pages(kinds, PAGE)
+    pages = fitting_pages(kinds, 10)
+    assert max(page_lines(kinds, page) for page in pages) <= 10
+    assert max(len(page) for page in pages) == 9
+    assert fitting_pages(kinds, 2) == move_pages(kinds, MIN_PAGE)
 
 
 def test_a_person_hears_every_move_and_what_followed_in_their_own_words(monkeypatch):

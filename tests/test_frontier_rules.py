@@ -1333,8 +1333,12 @@ def test_text_map_shows_the_island_and_fits_on_a_screen():
     s = env.record
     text = GAME.render_text(s, seat=0)
     lines = text.splitlines()
-    assert len(lines) <= 45
-    island = "\n".join(lines[1:24])
+    assert len(lines) <= 36 and max(map(len, lines)) <= 80
+    island = "\n".join(line[:render.SIDE_COLUMN] for line in lines[1:24])
+    side = "\n".join(line[render.SIDE_COLUMN:] for line in lines[1:24])
+    for p in range(4):
+        assert f"player_{p} " in side, "each seat's column beside the map"
+    assert "hand T" in side and "hand T" not in side.split("player_1")[1], "only the viewer's own hand by kind"
     for h in range(S.NUM_HEXES):
         num = int(s["hex_number"][h])
         assert S.TERRAIN_NAMES[int(s["hex_terrain"][h])][:2] + (str(num) if num else "") in island

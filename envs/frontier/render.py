@@ -93,40 +93,50 @@ def status_line(s) -> str:
         status = f"game over, player_{int(s['winner'])} wins"
     else:
         status = f"player_{int(s['actor'])} to act ({STAGE_NAMES[int(s['stage'])]})"
-    dice = int(s["dice"][0] + s["dice"][1])
-    return (f"Frontier, {n} players, turn {int(s['turn'])}, player_{int(s['turn_seat'])} on turn; {status}"
-            + (f"; last throw {int(s['dice'][0])}+{int(s['dice'][1])} = {dice}" if dice else ""))
+    return f"Frontier, {n} players, turn {int(s['turn'])} (player_{int(s['turn_seat'])}'s); {status}"
 
 
-def played_words(s, p) -> str:
-    played = [f"{int(s['cards_played'][p, k])} {CARD_NAMES[k]}" for k in range(NUM_PLAYABLE_KINDS)
-              if s["cards_played"][p, k]]
-    return ", ".join(played) or "none"
+# A short letter for each resource and opportunity card in the players' column beside the map.
+RESOURCE_LETTERS = "TBWGO"
+CARD_LETTERS = "KRYMV"
+AWARD_LETTERS = (("longest_road", "LR"), ("largest_army", "LA"))
+TEXT_LEGEND = ("villages r b w o, keeps R B W O, roads 0-3, by seat; * the bandit",
+               "hand T B W G O: timber brick wool grain ore; LR longest road, LA largest army",
+               "cards K R Y M V: knight, road building, year of plenty, monopoly, victory point")
+SIDE_COLUMN = MAP_WIDTH + 3         # where the players' column starts beside the map (lines <= 80)
+
+
+def letters(counts, names) -> str:
+    """'K1 V2': each kind held, by its letter; '-' for none."""
+    return " ".join(f"{names[k]}{int(c)}" for k, c in enumerate(counts) if c) or "-"
+
+
+def resources(counts) -> str:
+    """'T1 B0 W2 G0 O1': every resource, by its letter."""
+    return " ".join(f"{RESOURCE_LETTERS[r]}{int(counts[r])}" for r in range(NUM_RESOURCES))
 
 
 def player_lines(s, p, seat) -> list:
-    """Points, awards, road, cards played; pieces; the hand (by kind to the seat itself)."""
+    """Five lines of at most 35 characters (six for ``seat`` itself): points, road, cards played and
+    awards; villages; keeps and roads; the hand (by kind to the seat itself, counts to others)."""
     shown = seat is None or seat == p
     pts = int(total_points(s, p)) if shown or s["stage"] == ST_GAME_OVER else int(public_points(s, p))
-    awards = [name for field, name in (("longest_road", "longest road"), ("largest_army", "largest army"))
-              if s[field] == p]
+    awards = " ".join(mark for field, mark in AWARD_LETTERS if s[field] == p)
     villages = [c for c in range(NUM_CORNERS) if s["corner_owner"][c] == p and s["corner_level"][c] == VILLAGE]
     keeps = [c for c in range(NUM_CORNERS) if s["corner_owner"][c] == p and s["corner_level"][c] == KEEP]
     colour = PLAYER_COLOUR_NAMES[p]
-    lines = [f"player_{p} ({colour}: {colour[0]}/{colour[0].upper()}, roads {p}): {pts} points"
-             + (f" [{', '.join(awards)}]" if awards else "")
-             + f", road {int(s['road_length'][p])}, played {played_words(s, p)}",
-             f"    villages {villages}, keeps {keeps}, "
-             f"{counted(ROADS_PER_PLAYER - int(s['roads_left'][p]), 'road')}"]
+    roads = ROADS_PER_PLAYER - int(s["roads_left"][p])
+    lines = [f"player_{p} {colour} {colour[0]}/{colour[0].upper()}: {counted(pts, 'point')}",
+             f"  road {int(s['road_length'][p])}, played {letters(s['cards_played'][p], CARD_LETTERS)}"
+             + (f" [{awards}]" if awards else ""),
+             f"  villages {' '.join(map(str, villages)) or '-'}",
+             f"  keeps {' '.join(map(str, keeps)) or '-'}; {counted(roads, 'road')}"]
+    new = int(s["cards_new"][p].sum())
     if shown:
-        hand = ", ".join(f"{int(s['hand'][p, r])} {RESOURCE_NAMES[r]}" for r in range(NUM_RESOURCES))
-        cards = ", ".join(f"{int(s['cards'][p, k])} {CARD_NAMES[k]}"
-                          for k in range(NUM_CARD_KINDS) if s["cards"][p, k])
-        lines.append(f"    hand: {hand}; cards: {cards or '-'}")
+        lines.append(f"  hand {resources(s['hand'][p])}")
+        lines.append(f"  cards {letters(s['cards'][p], CARD_LETTERS)}" + (f" ({new} new)" if new else ""))
     else:
-        lines.append(f"    hand: {counted(hand_size(s, p), 'card')}; "
-                     f"{counted(int(s['cards'][p].sum()), 'opportunity card')} "
-                     f"({int(s['cards_new'][p].sum())} bought this turn)")
+        lines.append(f"  hand {hand_size(s, p)}; cards {int(s['cards'][p].sum())}" + (f" ({new} new)" if new else ""))
     return lines
 
 
@@ -153,21 +163,26 @@ def table_lines(s) -> list:
 
 
 def render_text(s, seat=None) -> str:
-    """The position in words and a map; ``seat`` hides what that seat may not see (None shows
-    all). About 45 lines for four players."""
+    """The position in words and a map, the players in a column beside the map; ``seat`` hides what
+    that seat may not see (None shows all). At most 80 columns, and 30 lines for four players (a
+    few more while deals are on the table), so a page of moves fits below it on a 50-line screen."""
     n = int(s["num_players"])
+    island = island_map(s)
+    side = [line for p in range(n) for line in player_lines(s, p, seat)]
+    rows = max(len(island), len(side))
+    island += [""] * (rows - len(island))
+    side += [""] * (rows - len(side))
     lines = [status_line(s)]
-    lines += island_map(s)
-    lines.append("  villages r b w o, keeps R B W O (red, blue, white, orange); roads by seat 0-3; * bandit")
+    lines += [(a.ljust(SIDE_COLUMN) + b).rstrip() for a, b in zip(island, side)]
+    lines += TEXT_LEGEND
     harbours = [f"{int(HARBOUR_CORNERS[i, 0])}-{int(HARBOUR_CORNERS[i, 1])} {harbour_text(s, i, seat)}"
                 for i in range(NUM_HARBOURS)]
-    half = (NUM_HARBOURS + 1) // 2
-    lines.append("harbours (corners, rate): " + ", ".join(harbours[:half]))
+    half = NUM_HARBOURS // 2
+    lines.append("harbours: " + ", ".join(harbours[:half]))
     lines.append("    " + ", ".join(harbours[half:]))
-    lines.append("bank: " + ", ".join(f"{int(s['bank'][r])} {RESOURCE_NAMES[r]}" for r in range(NUM_RESOURCES))
-                 + f"; {int(s['deck_size'] - s['deck_top'])} cards in the deck")
-    for p in range(n):
-        lines += player_lines(s, p, seat)
+    dice = int(s["dice"][0] + s["dice"][1])
+    lines.append(f"bank {resources(s['bank'])}; {int(s['deck_size'] - s['deck_top'])} cards in the deck"
+                 + (f"; last throw {int(s['dice'][0])}+{int(s['dice'][1])} = {dice}" if dice else ""))
     lines += table_lines(s)
     return "\n".join(lines)
 
