@@ -33,6 +33,7 @@ from frontierzoo.envs import all_games, get_game, make
 from . import available_agents, make_agent
 from .argtypes import at_least
 from .match import play_game, wilson_interval
+from .warmup import compile_side_by_side
 
 # How many games a lineup plays by default is each game's own setting (``Game.arena_games``), and
 # so is where a slow agent plays by default (``Game.arena_limits``: agent -> seat counts). A lineup
@@ -84,14 +85,6 @@ class TaskResult:
     games: int = 0
     truncated: int = 0
     seconds: float = 0.0
-
-
-def warm_up(game_name: str, num_players: int, agent_names) -> None:
-    """Compile (or load from the cache) the game's kernels and each agent's before the clock
-    starts: each agent makes one decision in a fresh game."""
-    env = make(game_name, num_players=num_players)
-    for name in agent_names:
-        play_game(env, [make_agent(name, game_name, seed=0)] * num_players, seed=0, max_decisions=1)
 
 
 def _chunks(task: Task, pieces: int) -> list:
@@ -270,11 +263,10 @@ def run_arena(games=None, agents=None, games_per_pairing=None, players=None, see
     from tqdm import tqdm
 
     tasks, skipped = plan(games, agents, games_per_pairing, players, seed, max_steps, slow_games)
-    t0 = time.perf_counter()
-    for key in dict.fromkeys((t.game, t.num_players) for t in tasks):
-        names = dict.fromkeys(a for t in tasks if (t.game, t.num_players) == key for a in t.lineup)
-        warm_up(*key, names)
-    warmup = time.perf_counter() - t0
+    # every game's and agent's compiled code before the clock starts, the games side by side
+    jobs = [(*key, tuple(dict.fromkeys(a for t in tasks if (t.game, t.num_players) == key for a in t.lineup)))
+            for key in dict.fromkeys((t.game, t.num_players) for t in tasks)]
+    warmup = compile_side_by_side(jobs, progress=progress)
 
     # Work items: whole seat rotations of a lineup, small enough to balance across processes.
     items = []

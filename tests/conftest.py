@@ -20,3 +20,17 @@ CONFIGS = game_configs()
 @pytest.fixture(params=CONFIGS, ids=[config_id(c) for c in CONFIGS])
 def game_config(request):
     return request.param
+
+
+def pytest_configure(config):
+    """Under xdist (the README's `pytest -n 2`), the controller builds every game's compiled code
+    and its agents' side by side before the workers start, so that the workers load it from the
+    cache instead of each building the same games at the same time. A run without -n skips this."""
+    if hasattr(config, "workerinput") or not config.getoption("numprocesses", default=None):
+        return
+    from frontierzoo.agents import available_agents
+    from frontierzoo.agents.warmup import compile_side_by_side
+
+    # "ppo" has no compiled code of its own (torch): building it would only import torch
+    compile_side_by_side([(g.name, g.default_players, [a for a in available_agents(g.name) if a != "ppo"], True)
+                          for g in all_games()], load_here=False)

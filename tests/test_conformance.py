@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test
 
-from frontierzoo.envs import make
+from frontierzoo.envs import all_games, make
 from frontierzoo.envs.common.engine import FUZZ_CODES, kernels
 from frontierzoo.envs.common.vector import VectorEnv
 
@@ -198,24 +198,25 @@ def test_random_play_fuzz_long(game_config, games):
 
 FUZZ_SCRIPT = """
 import numpy as np, sys
-from frontierzoo.envs import make
-from frontierzoo.envs.common.engine import FUZZ_CODES, kernels
-from frontierzoo.envs.common.registry import all_games
-for game in all_games():
-    for cfg in game.configs():
-        env = make(game.name, **cfg)
-        st = np.zeros(GAMES, game.dtype)
-        r = kernels(game).fuzz(st.view(np.uint8), cfg["num_players"], env._opts, np.uint64(7), 20000)
-        print(game.name, cfg, r)
-        if r[0] >= 0:
-            sys.exit(1)
+from frontierzoo.envs import get_game, make
+from frontierzoo.envs.common.engine import kernels
+game = get_game(sys.argv[1])
+for cfg in game.configs():
+    env = make(game.name, **cfg)
+    st = np.zeros(GAMES, game.dtype)
+    r = kernels(game).fuzz(st.view(np.uint8), cfg["num_players"], env._opts, np.uint64(7), 20000)
+    print(game.name, cfg, r)
+    if r[0] >= 0:
+        sys.exit(1)
 """
 
 
-def test_fuzz_under_boundscheck(tmp_path):
-    """The same fuzz compiled with NUMBA_BOUNDSCHECK=1: any out-of-range index raises."""
+@pytest.mark.parametrize("name", [g.name for g in all_games()])
+def test_fuzz_under_boundscheck(name, tmp_path):
+    """The same fuzz compiled with NUMBA_BOUNDSCHECK=1: any out-of-range index raises. One game a
+    test, so that the games' builds spread over the test workers."""
     env = dict(os.environ, NUMBA_BOUNDSCHECK="1", NUMBA_CACHE_DIR=str(tmp_path / "cache"))
-    r = subprocess.run([sys.executable, "-c", FUZZ_SCRIPT.replace("GAMES", "150")],
+    r = subprocess.run([sys.executable, "-c", FUZZ_SCRIPT.replace("GAMES", "150"), name],
                        env=env, capture_output=True, text=True, timeout=900)
     assert r.returncode == 0, r.stdout + r.stderr
 
