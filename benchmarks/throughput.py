@@ -34,6 +34,7 @@ import time
 import numpy as np
 
 from frontierzoo.agents.argtypes import at_least, positive
+from frontierzoo.agents.warmup import compile_side_by_side
 
 TARGET_CACHED = 2.0   # s, interpreter start to first step with the cache warm (every game)
 
@@ -318,6 +319,10 @@ def run_bench(games, players=None, repeats=5, seconds=2.0, num_envs=256, batch=2
         repeats, seconds, num_envs, batch = min(repeats, 1), min(seconds, 0.25), min(num_envs, 64), min(batch, 200)
     res = {"ours": [], "peers": [], "startup": [], "repeats": repeats, "seconds": seconds, "machine": machine(),
            "num_envs": num_envs, "batch": batch}
+    # every measured driver of every game built (or loaded) first, the games side by side; the
+    # cold compile is timed on its own below, each game alone in a fresh process
+    log(f"  compiling {len(chosen)} game{'s' if len(chosen) != 1 else ''} ...")
+    compile_side_by_side([(game.name, n, (), True) for game, n in chosen])
     for key in dict.fromkeys(ALWAYS + tuple(p for game, _ in chosen for p in game.bench_peers)):
         label, setup = PEERS[key]
         log(f"  measuring {label} ...")
