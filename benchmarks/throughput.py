@@ -457,7 +457,7 @@ DESCRIPTION = ("Throughput of (a) the AEC loop with a random agent, (b) the vect
 
 def add_arguments(p) -> None:
     p.add_argument("--game", action="append", metavar="GAME",
-                   help="a game to measure (repeatable; default forfort_v0)")
+                   help="a game to measure (repeatable; default: every registered game)")
     p.add_argument("--players", type=at_least(1), help="seats (default: each game's default)")
     p.add_argument("--repeats", type=at_least(1), default=5,
                    help="runs per figure; the median is reported (default 5)")
@@ -469,12 +469,38 @@ def add_arguments(p) -> None:
                         "--startup): checks that everything runs, not the figures")
     p.add_argument("--startup", action="store_true", help="time the cold compile and cached start even with --quick")
     p.add_argument("--no-startup", action="store_true", help="skip the cold compile and cached start (~1 min)")
-    p.add_argument("--output", metavar="FILE", help="also write the report as markdown to FILE (e.g. benchmarks/RESULTS.md)")
-    p.set_defaults(default_game="forfort_v0")
+    p.add_argument("--output", metavar="FILE",
+                   help="also write the report as markdown into FILE (e.g. benchmarks/RESULTS.md), between "
+                        "its markers: the rest of the file is kept")
+
+
+# The part of an --output file the bench writes; what stands outside the markers is kept.
+OUTPUT_START = "<!-- written by frontierzoo bench --output: start -->"
+OUTPUT_END = "<!-- written by frontierzoo bench --output: end -->"
+
+
+def write_report(path, text) -> None:
+    """Put ``text`` between the markers of the markdown file at ``path`` (a new file: a heading,
+    then the markers), keeping everything outside them."""
+    block = f"{OUTPUT_START}\n{text}\n{OUTPUT_END}"
+    try:
+        with open(path) as f:
+            old = f.read()
+    except FileNotFoundError:
+        old = "# frontierzoo throughput\n\n" + OUTPUT_START + OUTPUT_END + "\n"
+    if OUTPUT_START not in old or OUTPUT_END not in old:
+        raise SystemExit(f"frontierzoo bench: {path} has no markers to write between ({OUTPUT_START} ... "
+                         f"{OUTPUT_END}); add them where the table goes")
+    head, rest = old.split(OUTPUT_START, 1)
+    tail = rest.split(OUTPUT_END, 1)[1]
+    with open(path, "w") as f:
+        f.write(head + block + tail)
 
 
 def main(args) -> int:
-    games = args.game or [args.default_game]
+    from frontierzoo.envs import all_games
+
+    games = args.game or [g.name for g in all_games()]
     startup = (args.startup or not args.quick) and not args.no_startup
     command = "frontierzoo bench" + "".join(" " + a for a in (args.argv or []))
     log = lambda msg: print(msg, file=sys.stderr, flush=True)  # noqa: E731
@@ -486,7 +512,5 @@ def main(args) -> int:
     text = report(res, command)
     print(text)
     if args.output:
-        with open(args.output, "w") as f:
-            f.write("# frontierzoo throughput\n\nWritten by `frontierzoo bench --output`. "
-                    "Every figure below comes from one run of the command shown.\n\n" + text + "\n")
+        write_report(args.output, text)
     return 0

@@ -115,6 +115,22 @@ def test_bench_shows_a_games_own_peers_beside_it(monkeypatch):
     assert "| Fake peer | 100 | 2.0 | 50.0 | 1.0x | 1.0x |" in text
 
 
+def test_bench_output_replaces_only_its_own_part_of_the_file(tmp_path):
+    path = tmp_path / "RESULTS.md"
+    throughput.write_report(path, "first table")
+    assert path.read_text().startswith("# frontierzoo throughput") and "first table" in path.read_text()
+    path.write_text(path.read_text().replace("# frontierzoo throughput", "# Mine\n\nnotes above")
+                    + "\n## Kept\n\nnotes below\n")
+    throughput.write_report(path, "second table")
+    text = path.read_text()
+    assert "second table" in text and "first table" not in text
+    assert text.index("notes above") < text.index("second table") < text.index("notes below")
+    path.write_text("no markers here\n")
+    with pytest.raises(SystemExit, match="no markers"):
+        throughput.write_report(path, "third table")
+    assert path.read_text() == "no markers here\n"
+
+
 def test_bench_rejects_an_unknown_game_before_measuring_anything(capsys, monkeypatch):
     def measured(*a, **k):
         raise AssertionError("a peer was measured")
