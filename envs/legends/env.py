@@ -10,7 +10,7 @@ from .content import (ABILITIES, ADVENTURE_DECK, CARD_TYPES, CHARACTERS, DECK_SI
                       LOCATIONS, REWARD_DECK, SLOTS, TRACK, UP_PICKS, UPBRINGING)
 from .invariants import INVARIANT_NAMES
 from .state import (ACTIONS, COMMIT_REST, HIDDEN_FIELDS, MAX_SEATS, MIN_SEATS, NUM_FLOWS, NUM_STAGES,
-                    OBSERVATION, RECORD_DTYPE, RUN_MAX, SKILL_MAX, STATE_SIZE, ST_DRAFT, TOKEN_MAX, FP_LOC)
+                    OBSERVATION, RECORD_DTYPE, RUN_MAX, SKILL_MAX, STATE_SIZE, ST_COMMIT, ST_DRAFT, TOKEN_MAX, FP_LOC)
 
 PERTURB_DECK = 40    # a hand card swapped with the deck's bottom card: no draw reaches it before the
 #                      seat decides again while the deck holds more than this
@@ -40,6 +40,9 @@ class LegendsGame(Game):
     arena_games = 100
     bench_targets = {"rollout_steps_per_s": 1_000_000, "aec_vs": {"connect_four_v3": 5.0}, "cold_compile_s": 40.0}
     invariant_names = INVARIANT_NAMES
+    # The upbringing picks and the daytime action cards are simultaneous: parallel_env() takes them
+    # in one step (envs/common/parallel.py); the AEC env asks them seat by seat, hidden until revealed.
+    no_parallel_reason = None
     option_fields = ("opt_first_price", "opt_grit_skill", "opt_random_loss")
     field_ranges = {
         "opt_first_price": (0, 1), "opt_grit_skill": (0, 1), "opt_random_loss": (0, 1),
@@ -74,6 +77,20 @@ class LegendsGame(Game):
     def configs(self):
         return ([{"num_players": n} for n in self.player_counts]
                 + [{"num_players": 4, "first_price": True, "grit_skill": True}])
+
+    def pending_seats(self, s):
+        """The seats with a decision pending, in the AEC env's order: in the draft and the daytime
+        every seat still to pick or commit, from the first player on; otherwise the seat to act."""
+        seat = int(s["actor"])
+        if seat < 0:
+            return []
+        n, first = int(s["num_players"]), int(s["first_player"])
+        order = [(first + k) % n for k in range(n)]
+        if s["stage"] == ST_DRAFT:
+            return [j for j in order if s["up_pick"][j] < 0]
+        if s["stage"] == ST_COMMIT:
+            return [j for j in order if s["commit"][j] < 0]
+        return [seat]
 
     def perturb_private(self, s, seat, rng):
         """During the draft, before the seat's pick of this round: swap a draft-hand card with one
