@@ -4,12 +4,21 @@
 Every card and token in exactly one place; the stage agreeing with the seat to act; scores equal
 to their sources (the final scores are recomputed); nothing of the seats not at the table.
 """
-from ..common.jit import kernel
-from .cards import hand_size
-from .content import (ADVENTURE_DECK, CARD_COPIES, CARD_TYPES, FATE_TILES, LOCATIONS, REWARD_DECK,
+import numpy as np
+
+from ..common.jit import kernel, rule
+from .adventure import (avoid_cost, in_adventure, mask_avoid, mask_discard, mask_ingenuity, mask_loss, mask_play,
+                        mask_redraw, mask_reward, skill_allowed)
+from .cards import hand_size, next_seat_from
+from .frontier import mask_commit, next_commit
+from .rest import mask_rest_draw, mask_shop
+from .upbringing import mask_draft, next_draft_pick
+from .content import (ADV_GROUP, ADV_SLOTS, ADVENTURE_DECK, CARD_COPIES, CARD_TYPES, FATE_TILES, LOCATIONS, REWARD_DECK,
                       REWARD_TYPES, SKILLS, TOKENS, UP_DEAL, UP_PICKS, UPBRINGING)
 from .scoring import score
-from .state import (COMMIT_REST, FP_LOC, MAX_SEATS, NUM_STAGES, ST_DRAFT, ST_OVER)
+from .state import (COMMIT_REST, FL_PENALTY_DRAW, FL_PLAYER_PLAY, FL_REST_LIMIT, FP_LOC, MAX_SEATS, NUM_ACTIONS,
+                    NUM_STAGES, ST_AVOID, ST_COMMIT, ST_DISCARD, ST_DRAFT, ST_INGENUITY, ST_OVER,
+                    ST_PENALTY_CHOICE, ST_PLAY, ST_REDRAW, ST_REST_DRAW, ST_REWARD, ST_SHOP)
 
 INV_SKILL_CARDS = 1
 INV_UPBRINGING = 2
@@ -21,6 +30,8 @@ INV_ACTOR = 7
 INV_EMPTY_SEAT = 8
 INV_SCORE = 9
 INV_BOARD = 10
+INV_STAGE = 11
+INV_NO_MOVE = 12
 INVARIANT_NAMES = {
     INV_SKILL_CARDS: "a skill card is not in exactly one place (hands, deck, discard)",
     INV_UPBRINGING: "an upbringing card is not in exactly one place, or a draft hand has the wrong size",
@@ -32,7 +43,148 @@ INVARIANT_NAMES = {
     INV_EMPTY_SEAT: "a seat not at the table holds something",
     INV_SCORE: "a final score differs from its sources",
     INV_BOARD: "the board is impossible (ages, marker, commits)",
+    INV_STAGE: "the decision stage disagrees with where the turn stands (whose turn, which location, which step)",
+    INV_NO_MOVE: "the seat to act has no legal decision",
 }
+
+
+@rule
+def adventurer_ok(s):
+    """The seat resolving an adventure: the one at ``res_k`` from the first player, on it, not done."""
+    loc = s['res_loc']
+    if not s['revealed'] or loc < 0 or loc > 2 or s['active'][loc] < 0:
+        return False
+    if s['adv_owner'][loc, s['active'][loc]] >= 0:
+        return False
+    for k in range(3):
+        if s['slot_taken'][k]:
+            return False            # no reward is taken before every adventurer has played
+    for j in range(s['num_players']):
+        if s['failed'][j]:
+            return False            # nor anyone failed
+    cur = s['cur']
+    return (cur == s['actor'] and cur == next_seat_from(s, s['res_k']) and in_adventure(s, cur)
+            and s['res_done'][cur] == 0)
+
+
+@rule
+def penalised_ok(s):
+    """The failed adventurer at ``pen_k`` from the first player, after the rewards."""
+    loc = s['res_loc']
+    if not s['revealed'] or loc < 0 or loc > 2 or s['active'][loc] < 0:
+        return False
+    cur = s['cur']
+    return (cur == s['actor'] and cur == next_seat_from(s, s['pen_k']) and in_adventure(s, cur)
+            and s['failed'][cur] == 1 and s['rank_pos'] >= s['rank_n'])
+
+
+@rule
+def rester_ok(s):
+    cur = s['cur']
+    return (s['revealed'] == 1 and s['res_loc'] == 3 and cur == s['actor'] and cur == next_seat_from(s, s['rest_k'])
+            and s['commit'][cur] == COMMIT_REST)
+
+
+@rule
+def stage_ok(s):
+    """Where the turn stands agrees with the decision asked."""
+    stage = s['stage']
+    seat = s['actor']
+    n = s['num_players']
+    if stage == ST_OVER:
+        return True
+    if s['revealed'] and s['res_loc'] < 3:
+        for j in range(n):
+            if s['failed'][j] and not in_adventure(s, j):
+                return False
+    if stage == ST_DRAFT:
+        return s['draft_round'] < UP_PICKS and next_draft_pick(s) == seat
+    if s['draft_round'] != UP_PICKS:
+        return False
+    for j in range(n):
+        if s['up_pick'][j] != -1:
+            return False
+    if stage == ST_COMMIT:
+        return s['revealed'] == 0 and next_commit(s) == seat
+    for j in range(n):
+        if s['commit'][j] < 0:
+            return False
+    if stage == ST_PLAY or stage == ST_REDRAW:
+        if stage == ST_REDRAW and (s['run_n'] < 1 or s['grit'][seat] < 1):
+            return False
+        return adventurer_ok(s)
+    if stage == ST_INGENUITY:
+        return adventurer_ok(s) and s['set_suit'] >= 0 and s['set_suit'] < 6 and skill_allowed(s, s['set_suit'])
+    if stage == ST_REWARD:
+        loc = s['res_loc']
+        if not s['revealed'] or loc < 0 or loc > 2 or s['active'][loc] < 0:
+            return False
+        if s['rank_pos'] >= s['rank_n'] or s['rank'][s['rank_pos']] != seat:
+            return False
+        taken = 0
+        for k in range(3):
+            taken += s['slot_taken'][k]
+        from_group = ADV_GROUP[loc, s['active'][loc]]
+        if (from_group and taken != s['rank_pos']) or (not from_group and taken != 0):
+            return False
+        if s['rank_n'] > (ADV_SLOTS[loc, s['active'][loc]] if from_group else n):
+            return False
+        for r in range(s['rank_n']):
+            if not in_adventure(s, s['rank'][r]):
+                return False
+            for q in range(r):
+                if s['rank'][q] == s['rank'][r]:
+                    return False
+        return True
+    if stage == ST_AVOID:
+        return penalised_ok(s) and s['grit'][seat] >= avoid_cost(s, seat)
+    if stage == ST_PENALTY_CHOICE:
+        return penalised_ok(s) and s['pen_card'] >= 4
+    if stage == ST_DISCARD:
+        if s['discard_left'] < 1 or hand_size(s, seat) < 1:
+            return False
+        then = s['discard_then']
+        if then == FL_PLAYER_PLAY:
+            return adventurer_ok(s)
+        if then == FL_PENALTY_DRAW:
+            return penalised_ok(s)
+        if then == FL_REST_LIMIT:
+            return rester_ok(s)
+        return False
+    if stage == ST_REST_DRAW or stage == ST_SHOP:
+        return rester_ok(s)
+    return False
+
+
+@rule
+def legal_count(s):
+    """How many decisions the seat to act has (the masks of core.legal_mask)."""
+    mask = np.zeros(NUM_ACTIONS, np.bool_)
+    seat = s['actor']
+    stage = s['stage']
+    if stage == ST_COMMIT:
+        return mask_commit(s, seat, mask)
+    if stage == ST_PLAY:
+        return mask_play(s, seat, mask)
+    if stage == ST_INGENUITY:
+        return mask_ingenuity(s, seat, mask)
+    if stage == ST_REDRAW:
+        return mask_redraw(s, seat, mask)
+    if stage == ST_DRAFT:
+        return mask_draft(s, seat, mask)
+    if stage == ST_DISCARD:
+        return mask_discard(s, seat, mask)
+    if stage == ST_REWARD:
+        return mask_reward(s, seat, mask)
+    if stage == ST_AVOID:
+        return mask_avoid(s, seat, mask)
+    if stage == ST_PENALTY_CHOICE:
+        return mask_loss(s, seat, mask)
+    if stage == ST_REST_DRAW:
+        return mask_rest_draw(s, seat, mask)
+    if stage == ST_SHOP:
+        return mask_shop(s, seat, mask)
+    return 0
 
 
 @kernel
@@ -143,6 +295,12 @@ def check_invariants(s):
     for j in range(n):
         if s['commit'][j] > COMMIT_REST:
             return INV_BOARD
+    # the stage agrees with the turn, and the seat to act can act
+    if s['actor'] >= 0:
+        if not stage_ok(s):
+            return INV_STAGE
+        if legal_count(s) < 1:
+            return INV_NO_MOVE
     # scores equal their sources
     if s['stage'] == ST_OVER:
         for j in range(n):

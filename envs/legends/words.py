@@ -143,6 +143,34 @@ def events(before, after, viewer=None) -> list:
                 out.append(f"{adventure_name(loc, i)} fell off the track unachieved")
         if after['active'][loc] >= 0 and after['active'][loc] != before['active'][loc]:
             out.append(f"new adventure at {LOCATION_NAMES[loc]}: {adventure_name(loc, int(after['active'][loc]))}")
+    for j in range(n):
+        if after['res_done'][j] and not before['res_done'][j] and after['revealed']:
+            out.append(f"{who(j, viewer)} totals {int(after['total'][j])}")
+        if after['failed'][j] and not before['failed'][j] and after['res_loc'] < 3:
+            loc = int(after['res_loc'])
+            out.append(f"{who(j, viewer)} failed {adventure_name(loc, int(after['active'][loc]))}"
+                       if after['active'][loc] >= 0 else f"{who(j, viewer)} failed")
+        changes = []
+        for k in range(5):
+            d = int(after['tokens'][j, k]) - int(before['tokens'][j, k])
+            if d:
+                changes.append(f"{d:+d} {TOKEN_NAMES[k]}")
+        for k in range(6):
+            d = int(after['skills'][j, k]) - int(before['skills'][j, k])
+            if d and after['draft_round'] == before['draft_round']:
+                changes.append(f"{d:+d} {SKILL_NAMES[k]}")
+        d = int(after['grit'][j]) - int(before['grit'][j])
+        if d:
+            changes.append(f"{d:+d} True Grit")
+        d = int(after['neg_vp'][j]) - int(before['neg_vp'][j])
+        if d:
+            changes.append(f"{d:+d} -1 VP token" + ("s" if abs(d) > 1 else ""))
+        for t in range(REWARD_TYPES):
+            for k in range(8):
+                if after['rew_owner'][t, k] == j and before['rew_owner'][t, k] != j:
+                    changes.append(f"bought {reward_name(t, k)}")
+        if changes:
+            out.append(f"{who(j, viewer)}: " + ", ".join(changes))
     if after['first_player'] != before['first_player']:
         out.append(f"first player: {who(after['first_player'], viewer)}")
     if after['actor'] < 0 <= before['actor']:
