@@ -839,3 +839,22 @@ def test_heuristic_wins_twice_its_fair_share_against_random(n):
 def test_heuristic_wins_twice_its_fair_share_over_1000_games(n):
     share, (lo, hi) = heuristic_share(n, 1000)
     assert lo >= 2.0 / n, f"heuristic won {share:.3f} (95% CI {lo:.3f}-{hi:.3f}) at {n} seats; needs 2/{n}"
+
+
+def test_determinize_keeps_the_draft_hands_a_seat_has_held():
+    """A draft hand moves left each round with its picks revealed: the seat on my left holds the
+    hand I passed, which a re-deal must keep (its waiting pick may be any of its cards)."""
+    s = new_record(GAME, 4, 3)
+    while s["draft_round"] < 2:
+        step(s, DRAFT.at(int(np.flatnonzero(s["draft"][s["actor"]])[0])))
+    first = int(s["first_player"])
+    step(s, DRAFT.at(int(np.flatnonzero(s["draft"][first])[0])))   # the first player's pick waits
+    me = (first - 1) % 4          # the first player sits 1 to my left: I held its hand last round
+    for seed in range(5):
+        t = s.copy()
+        t["rng"][0] += seed
+        core.determinize(t, me)
+        held = (t["draft"][first].astype(int) + np.eye(UPBRINGING, dtype=int)[t["up_pick"][first]])
+        was = (s["draft"][first].astype(int) + np.eye(UPBRINGING, dtype=int)[s["up_pick"][first]])
+        assert (held == was).all()
+        assert core.check_invariants(t) == 0

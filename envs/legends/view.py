@@ -168,7 +168,7 @@ def determinize(s, me):
     deck; the other draft hands, waiting picks, the box and the upbringing discards; the others'
     unrevealed action cards (any legal one); face-down fate tiles with the tile pile; each
     adventure deck with its removed cards; each reward pile with its removed cards; and the future
-    (the generator is re-seeded)."""
+    (the generator is re-seeded). The draft hands ``me`` held earlier stay as it saw them."""
     n = s['num_players']
     # skill cards: the others' hands and the deck
     pool = np.zeros(DECK_SIZE, np.int64)
@@ -191,11 +191,31 @@ def determinize(s, me):
     for i in range(s['deck_n']):
         s['deck'][i] = pool[k]
         k += 1
-    # upbringing cards unseen by me
+    # upbringing cards unseen by me. A draft hand moves one seat left a round, and every pick is
+    # revealed at the round's end: the hand of the seat d places to my left I held d rounds ago,
+    # so I know it exactly for 1 <= d <= draft_round (only its waiting pick, if any, is unknown
+    # among its cards). The other hands, the box and the discards are pooled and re-dealt.
     up = np.zeros(UPBRINGING, np.int64)
+    r = s['draft_round']
+    for j in range(n):
+        d = (j - me) % n
+        if j != me and d >= 1 and d <= r and s['up_pick'][j] >= 0:
+            m = 0
+            for u in range(UPBRINGING):
+                if s['draft'][j, u]:
+                    up[m] = u
+                    m += 1
+                    s['draft'][j, u] = 0
+            up[m] = s['up_pick'][j]
+            m += 1
+            shuffle_pool(s['rng'], up, m)
+            s['up_pick'][j] = up[m - 1]
+            for k in range(m - 1):
+                s['draft'][j, up[k]] = 1
     m = 0
     for j in range(n):
-        if j != me:
+        d = (j - me) % n
+        if j != me and not (d >= 1 and d <= r):
             for u in range(UPBRINGING):
                 if s['draft'][j, u]:
                     up[m] = u
@@ -217,7 +237,8 @@ def determinize(s, me):
     shuffle_pool(s['rng'], up, m)
     k = 0
     for j in range(n):
-        if j != me:
+        d = (j - me) % n
+        if j != me and not (d >= 1 and d <= r):
             size = 0
             for u in range(UPBRINGING):
                 size += s['draft'][j, u]
