@@ -3,23 +3,17 @@ from the first player; fate tiles; playing skill cards (one trump card of 5+, a 
 American Ingenuity set of one skill's cards of 4 or less with Luck); skill points; the adventure
 deal and its run; True Grit; solo and group outcomes, rewards by rank, penalties and hardships."""
 from ..common.jit import rule
-from .cards import (discard_card, discard_fate, discard_random, draw_flag, draw_skill, draw_to_hand, fate_kind,
-                    hand_size, next_seat_from)
-from .content import (AB_GAMBLER, AB_ORATOR, AB_STALWART, ADV_ALTS, ADV_DIFFICULTY, ADV_GROUP, ADV_MODE,
-                      ADV_PENALTY, ADV_PENALTY_N, ADV_SKILL_A, ADV_SKILL_B, ADV_SKILL_MASK, ADV_SLOTS,
-                      ADV_TOKENS, AVOID_COST, CARD_KIND, CARD_SUIT, CARD_TYPES, CARD_VALUE, COMBO, F_LOSE_CARDS,
-                      F_LOSE_GRIT, F_NEG_VP, F_TOKEN_OR_SKILL, FAILURE_DECK, FAILURE_EFFECT, FAILURE_KIND,
-                      FATE_ANY_AWARD, FATE_CARDS, FATE_DOUBLE, FATE_DRAW2, FATE_LOSE2, FATE_MINUS5, FATE_NO_HERO,
-                      FATE_NO_LUCK, FATE_PLUS5, FATE_SHARE, FATE_SHIFT, FIRST_SPECIAL, GAMBLER_BONUS,
-                      H_BEREAVED, H_DEBT, H_DROUGHT, H_FEVER, H_INJURY, H_ROBBED, H_SCANDAL, HAPPINESS,
-                      HARDSHIP, HARDSHIP_DECK, INGENUITY_MAX, KIND_PLAIN, KIND_SPECIAL, KIND_WILD, LOCATION_BONUS,
-                      LOCATIONS, LOSE_CARDS, LUCK, NERVES_BONUS, OPTION, ORATOR_BONUS, PEN_FAILURE,
-                      PROVISIONS_DRAW, REWARD_TYPES, SKILLS, SLOTS, SPECIAL_KINDS, STATUS, STEADY_NERVES,
-                      TOKEN_LOSS, TOKEN_SKILL, TRAIL_PROVISIONS, TRUMP_MIN, WEALTH)
-from .state import (ACCEPT, AS_LISTED, AVOID, DISCARD, DONE_SET, FL_LOC_END, FL_LOC_START, FL_NONE,
-                    FL_OUTCOME, FL_PENALTY, FL_PENALTY_DRAW, FL_PLAYER_END, FL_PLAYER_PLAY, FL_PLAYER_START,
-                    FL_REST, FL_REWARD, LOSS, NO_PLAY, PLAY, REDRAW, REWARD, RUN_MAX, SPECIAL, ST_AVOID,
-                    ST_DISCARD, ST_INGENUITY, ST_PENALTY_CHOICE, ST_PLAY, ST_REDRAW, ST_REWARD, SUFFER, WILD)
+from .cards import (discard_card, discard_fate, discard_random, draw_skill, draw_to_hand, fate_kind, hand_size,
+                    next_seat_from)
+from .content import (AB_GAMBLER, AB_ORATOR, ADV_ALTS, ADV_DIFFICULTY, ADV_GROUP, ADV_MODE, ADV_SKILL_A, ADV_SKILL_B,
+                      ADV_SKILL_MASK, ADV_SLOTS, ADV_TOKENS, CARD_KIND, CARD_SUIT, CARD_TYPES, CARD_VALUE, COMBO,
+                      FATE_ANY_AWARD, FATE_CARDS, FATE_DRAW2, FATE_LOSE2, FATE_MINUS5, FATE_NO_HERO, FATE_NO_LUCK,
+                      FATE_PLUS5, FATE_SHARE, FATE_SHIFT, FIRST_SPECIAL, GAMBLER_BONUS, INGENUITY_MAX, KIND_WILD,
+                      LOCATION_BONUS, LOCATIONS, LUCK, NERVES_BONUS, OPTION, ORATOR_BONUS, PROVISIONS_DRAW,
+                      REWARD_TYPES, SKILLS, SPECIAL_KINDS, STEADY_NERVES, TRAIL_PROVISIONS, TRUMP_MIN)
+from .state import (ACCEPT, AS_LISTED, DISCARD, DONE_SET, FL_LOC_START, FL_NONE, FL_OUTCOME, FL_PENALTY,
+                    FL_PLAYER_END, FL_PLAYER_PLAY, FL_PLAYER_START, FL_REST, FL_REWARD, NO_PLAY, PLAY, REDRAW, REWARD,
+                    RUN_MAX, SPECIAL, ST_DISCARD, ST_INGENUITY, ST_REDRAW, ST_REWARD, WILD)
 
 
 @rule
@@ -509,153 +503,6 @@ def apply_reward(s, seat, a):
         s['adv_owner'][loc, card] = seat
     s['rank_pos'] += 1
     s['flow'] = FL_REWARD
-
-
-# --------------------------------------------------------------------------- penalties
-
-
-@rule
-def avoid_cost(s, seat):
-    """2 True Grit avoid the penalty (Stalwart: 1 less, never under 1)."""
-    return max(1, AVOID_COST - s['ability'][seat, AB_STALWART])
-
-
-@rule
-def next_penalty(s):
-    """The failed adventurers, first player on: each may spend True Grit to avoid the penalty,
-    else draws the penalty or hardship cards (twice as many under Double the Failure Penalty)."""
-    n = s['num_players']
-    while s['pen_k'] < n and not s['failed'][next_seat_from(s, s['pen_k'])]:
-        s['pen_k'] += 1
-    if s['pen_k'] >= n:
-        s['flow'] = FL_LOC_END
-        return
-    seat = next_seat_from(s, s['pen_k'])
-    s['cur'] = seat
-    loc = s['res_loc']
-    s['pen_left'] = ADV_PENALTY_N[loc, adventure_here(s)]
-    if fate_kind(s, loc) == FATE_DOUBLE:
-        s['pen_left'] *= 2
-    if s['grit'][seat] >= avoid_cost(s, seat):
-        ask(s, seat, ST_AVOID)
-    else:
-        s['flow'] = FL_PENALTY_DRAW
-
-
-@rule
-def mask_avoid(s, seat, mask):
-    mask[AVOID.at()] = True
-    mask[SUFFER.at()] = True
-    return 2
-
-
-@rule
-def apply_avoid(s, seat, a):
-    if AVOID.has(a):
-        s['grit'][seat] -= avoid_cost(s, seat)
-        s['pen_left'] = 0
-    s['flow'] = FL_PENALTY_DRAW
-
-
-@rule
-def lose_cards(s, seat, k, then):
-    lose = min(k, hand_size(s, seat))
-    s['flow'] = then
-    if lose > 0:
-        s['discard_left'] = lose
-        s['discard_then'] = then
-        ask(s, seat, ST_DISCARD)
-
-
-@rule
-def apply_failure_card(s, seat, f):
-    """A failure card: -1 VP; lose 1 True Grit (-1 VP without one); discard 2 cards; or lose 2
-    tokens of a kind or 1 point of its skill (the player's choice of what is possible)."""
-    effect = FAILURE_EFFECT[f]
-    s['flow'] = FL_PENALTY_DRAW
-    if effect == F_NEG_VP:
-        s['neg_vp'][seat] += 1
-    elif effect == F_LOSE_GRIT:
-        if s['grit'][seat] > 0:
-            s['grit'][seat] -= 1
-        else:
-            s['neg_vp'][seat] += 1
-    elif effect == F_LOSE_CARDS:
-        lose_cards(s, seat, LOSE_CARDS, FL_PENALTY_DRAW)
-    elif effect == F_TOKEN_OR_SKILL:
-        kind = FAILURE_KIND[f]
-        if s['tokens'][seat, kind] >= TOKEN_LOSS or s['skills'][seat, TOKEN_SKILL[kind]] > 0:
-            s['pen_card'] = f
-            ask(s, seat, ST_PENALTY_CHOICE)
-
-
-@rule
-def apply_hardship_card(s, seat, h):
-    """A hardship card: a Hardship token, and its effect; then it is discarded."""
-    s['hard_owner'][h] = seat
-    s['tokens'][seat, HARDSHIP] += 1
-    s['flow'] = FL_PENALTY_DRAW
-    if h == H_ROBBED:
-        s['tokens'][seat, WEALTH] = 0
-    elif h == H_FEVER:
-        lose_cards(s, seat, LOSE_CARDS, FL_PENALTY_DRAW)
-    elif h == H_SCANDAL:
-        s['tokens'][seat, STATUS] = 0
-    elif h == H_DROUGHT:
-        s['tokens'][seat, HAPPINESS] = 0
-    elif h == H_INJURY:
-        if s['grit'][seat] > 0:
-            s['grit'][seat] -= 1
-    elif h == H_DEBT:
-        s['neg_vp'][seat] += 1
-
-
-@rule
-def draw_penalty(s):
-    """Draw the next penalty card for the failed adventurer."""
-    seat = s['cur']
-    if s['pen_left'] <= 0:
-        s['pen_k'] += 1
-        s['flow'] = FL_PENALTY
-        return
-    s['pen_left'] -= 1
-    loc = s['res_loc']
-    if ADV_PENALTY[loc, adventure_here(s)] == PEN_FAILURE:
-        f = draw_flag(s, s['fail_pile'][loc])
-        if f < 0:      # an empty failure deck is shuffled again
-            for i in range(FAILURE_DECK):
-                s['fail_pile'][loc, i] = 1
-            f = draw_flag(s, s['fail_pile'][loc])
-        apply_failure_card(s, seat, f)
-    else:
-        h = draw_flag(s, s['hard_pile'])
-        s['flow'] = FL_PENALTY_DRAW
-        if h >= 0:
-            apply_hardship_card(s, seat, h)
-
-
-@rule
-def mask_loss(s, seat, mask):
-    kind = FAILURE_KIND[s['pen_card']]
-    count = 0
-    if s['tokens'][seat, kind] >= TOKEN_LOSS:
-        mask[LOSS.at(0)] = True
-        count += 1
-    if s['skills'][seat, TOKEN_SKILL[kind]] > 0:
-        mask[LOSS.at(1)] = True
-        count += 1
-    return count
-
-
-@rule
-def apply_loss(s, seat, a):
-    kind = FAILURE_KIND[s['pen_card']]
-    if LOSS.split(a) == 0:
-        s['tokens'][seat, kind] -= TOKEN_LOSS
-    else:
-        s['skills'][seat, TOKEN_SKILL[kind]] -= 1
-    s['pen_card'] = -1
-    s['flow'] = FL_PENALTY_DRAW
 
 
 @rule

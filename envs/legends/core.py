@@ -10,10 +10,10 @@ import numpy as np
 
 from ..common.jit import kernel, rule
 from ..common.rng import randint, shuffle
-from .adventure import (adventure_outcome, apply_avoid, apply_discard, apply_ingenuity, apply_loss, apply_play,
-                        apply_redraw, apply_reward, ask, draw_penalty, end_adventurer, end_location, mask_avoid,
-                        mask_discard, mask_ingenuity, mask_loss, mask_play, mask_redraw, mask_reward,
-                        next_penalty, next_reward, start_adventurer, start_location)
+from .adventure import (adventure_outcome, apply_discard, apply_ingenuity, apply_play, apply_redraw, apply_reward,
+                        ask, end_adventurer, end_location, mask_discard, mask_ingenuity, mask_play, mask_redraw,
+                        mask_reward, next_reward, start_adventurer, start_location)
+from .penalties import apply_avoid, apply_loss, draw_penalty, mask_avoid, mask_loss, next_penalty
 from .content import (ADVENTURE_DECK, ADVENTURE_REMOVED, CARD_COPIES, CARD_TYPES, CHARACTERS, DECK_SIZE,
                       FAILURE_DECK, HARDSHIP_DECK, LOCATIONS, REWARD_DECK, REWARD_REMOVED, REWARD_TYPES,
                       START_GRIT)

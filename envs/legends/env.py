@@ -6,8 +6,8 @@ import numpy as np
 
 from ..common.game import Game
 from . import core, render, words
-from .content import (ABILITIES, ADVENTURE_DECK, CARD_TYPES, CHARACTERS, DECK_SIZE, END_AWARDS, FATE_TILES,
-                      LOCATIONS, REWARD_DECK, SLOTS, TRACK, UP_PICKS, UPBRINGING)
+from .content import (ADVENTURE_DECK, CARD_TYPES, CHARACTERS, DECK_SIZE, FATE_TILES, LOCATIONS, REWARD_DECK, TRACK,
+                      UP_PICKS, UPBRINGING)
 from .invariants import INVARIANT_NAMES
 from .state import (ACTIONS, COMMIT_REST, HIDDEN_FIELDS, MAX_SEATS, MIN_SEATS, NUM_FLOWS, NUM_STAGES,
                     OBSERVATION, RECORD_DTYPE, RUN_MAX, SKILL_MAX, STATE_SIZE, ST_COMMIT, ST_DRAFT, TOKEN_MAX, FP_LOC)

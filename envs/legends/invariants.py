@@ -7,8 +7,8 @@ to their sources (the final scores are recomputed); nothing of the seats not at 
 import numpy as np
 
 from ..common.jit import kernel, rule
-from .adventure import (avoid_cost, in_adventure, mask_avoid, mask_discard, mask_ingenuity, mask_loss, mask_play,
-                        mask_redraw, mask_reward, skill_allowed)
+from .adventure import in_adventure, mask_discard, mask_ingenuity, mask_play, mask_redraw, mask_reward, skill_allowed
+from .penalties import avoid_cost, mask_avoid, mask_loss
 from .cards import hand_size, next_seat_from
 from .frontier import mask_commit, next_commit
 from .rest import mask_rest_draw, mask_shop

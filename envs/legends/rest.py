@@ -2,7 +2,8 @@
 tokens 2 for 1 (never a Hardship token away); buy one reward; the optional rule of 3 True Grit for
 a skill level."""
 from ..common.jit import rule
-from .adventure import ask, lose_cards
+from .adventure import ask
+from .penalties import lose_cards
 from .cards import draw_flag, draw_to_hand, hand_size, next_seat_from
 from .content import (AB_HARDY, AB_PACKER, GRIT_SKILL_COST, GRIT_SKILL_SPREAD, HAND_LIMIT, REST_DRAW,
                       REWARD_ABILITY, REWARD_DECK, REWARD_GRIT, REWARD_PRICE, REWARD_SKILL, REWARD_TYPES,

@@ -9,21 +9,20 @@ tiles.
 """
 import numpy as np
 
-from ..common.deal import deal_counts, new_future, pool_counts, shuffle_pool
+from ..common.deal import new_future, pool_counts, shuffle_pool
 from ..common.jit import kernel, rule
 from ..common.rng import randint
 from .cards import hand_size
-from .content import (ADVENTURE_DECK, CARD_TYPES, CHARACTERS, DECK_SIZE, FATE_TILE_KIND, FATE_TILES,
-                      HARDSHIP_DECK, LOCATIONS, REWARD_DECK, REWARD_TYPES, SKILLS, TOKENS, UPBRINGING)
+from .content import (ADVENTURE_DECK, CARD_TYPES, DECK_SIZE, FATE_TILE_KIND, FATE_TILES, HARDSHIP_DECK, LOCATIONS,
+                      REWARD_DECK, REWARD_TYPES, SKILLS, TOKENS, UPBRINGING)
 from .frontier import mask_commit
 from .scoring import adventures_of, reward_cards_of, score
-from .state import (COMMIT, COMMITS, FP_LOC, FP_POOL, L_ACTIVE, L_AGE, L_BLOCKED, L_CARD, L_DECK, L_FATE,
-                    L_FATE_DOWN, MAX_SEATS, MIN_SEATS, NUM_ACTIONS, OBS_COMMIT, OBS_DISCARD, OBS_DRAFT, OBS_HAND,
-                    OBS_LOCS, OBS_PICK, OBS_RES_LOC, OBS_REWARD_LEFT, OBS_REWARD_TOP, OBS_RUN, OBS_SEATS, OBS_SET,
-                    OBS_SIZE, OBS_SLOTS, OBS_STAGE, OBS_TABLE, S_ABILITIES, S_ACTION, S_ADVENTURES, S_CHARACTER,
-                    S_COMMITTED, S_DONE, S_FIRST, S_GRIT, S_HAND, S_NEG, S_PRESENT, S_REWARDS, S_SKILLS, S_TOKENS,
-                    S_TOTAL, S_UPBRINGING, S_VP, STATE_COMMITS, STATE_DECK, STATE_FATE, STATE_HANDS,
-                    STATE_VIEW, ST_OVER)
+from .state import (COMMIT, FP_LOC, FP_POOL, L_ACTIVE, L_AGE, L_BLOCKED, L_CARD, L_DECK, L_FATE, L_FATE_DOWN,
+                    MIN_SEATS, NUM_ACTIONS, OBS_COMMIT, OBS_DISCARD, OBS_DRAFT, OBS_HAND, OBS_LOCS, OBS_PICK,
+                    OBS_RES_LOC, OBS_REWARD_LEFT, OBS_REWARD_TOP, OBS_RUN, OBS_SEATS, OBS_SET, OBS_SIZE, OBS_SLOTS,
+                    OBS_STAGE, OBS_TABLE, S_ABILITIES, S_ACTION, S_ADVENTURES, S_CHARACTER, S_COMMITTED, S_DONE,
+                    S_FIRST, S_GRIT, S_HAND, S_NEG, S_PRESENT, S_REWARDS, S_SKILLS, S_TOKENS, S_TOTAL, S_UPBRINGING,
+                    S_VP, STATE_COMMITS, STATE_DECK, STATE_FATE, STATE_HANDS, STATE_VIEW, ST_OVER)
 from .content import ABILITIES, CARD_VALUE, SLOTS
 
 RES_SCALE = 20.0
