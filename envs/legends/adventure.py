@@ -8,7 +8,8 @@ from .cards import (discard_card, discard_fate, discard_random, draw_skill, draw
 from .content import (AB_GAMBLER, AB_ORATOR, ADV_ALTS, ADV_DIFFICULTY, ADV_GROUP, ADV_MODE, ADV_SKILL_A, ADV_SKILL_B,
                       ADV_SKILL_MASK, ADV_SLOTS, ADV_TOKENS, CARD_KIND, CARD_SUIT, CARD_TYPES, CARD_VALUE, COMBO,
                       FATE_ANY_AWARD, FATE_CARDS, FATE_DRAW2, FATE_LOSE2, FATE_MINUS5, FATE_NO_HERO, FATE_NO_LUCK,
-                      FATE_PLUS5, FATE_SHARE, FATE_SHIFT, FIRST_SPECIAL, GAMBLER_BONUS, INGENUITY_MAX, KIND_WILD,
+                      FATE_PLUS5, FATE_SHARE, FATE_SHIFT, FIRST_SPECIAL, FIRST_WILD, GAMBLER_BONUS, INGENUITY_MAX,
+                      KIND_WILD,
                       LOCATION_BONUS, LOCATIONS, LUCK, NERVES_BONUS, OPTION, ORATOR_BONUS, PROVISIONS_DRAW,
                       REWARD_TYPES, SKILLS, SPECIAL_KINDS, STEADY_NERVES, TRAIL_PROVISIONS, TRUMP_MIN)
 from .state import (ACCEPT, AS_LISTED, DISCARD, DONE_SET, FL_LOC_START, FL_NONE, FL_OUTCOME, FL_PENALTY,
@@ -154,10 +155,10 @@ def mask_play(s, seat, mask):
             continue
         kind = CARD_KIND[t]
         if kind == KIND_WILD:
-            mask[WILD.at(t - CARD_TYPES + 4, 0)] = True
+            mask[WILD.at(t - FIRST_WILD, 0)] = True
             count += 1
             if ADV_MODE[loc, card] == OPTION:
-                mask[WILD.at(t - CARD_TYPES + 4, 1)] = True
+                mask[WILD.at(t - FIRST_WILD, 1)] = True
                 count += 1
         elif skill_allowed(s, CARD_SUIT[t]):
             mask[PLAY.at(t)] = True
@@ -165,7 +166,7 @@ def mask_play(s, seat, mask):
     if count == 0:
         mask[NO_PLAY.at()] = True
         count = 1
-    for t in range(FIRST_SPECIAL, FIRST_SPECIAL + 14):
+    for t in range(FIRST_SPECIAL, FIRST_WILD):
         if s['hand'][seat, t] > 0:
             k = t - FIRST_SPECIAL
             mask[SPECIAL.at(k // SPECIAL_KINDS, k % SPECIAL_KINDS)] = True
@@ -278,9 +279,9 @@ def apply_play(s, seat, a):
     card = adventure_here(s)
     if WILD.has(a):
         w, j = WILD.split(a)
-        discard_card(s, seat, CARD_TYPES - 4 + w)
+        discard_card(s, seat, FIRST_WILD + w)
         suit = ADV_SKILL_A[loc, card] if j == 0 else ADV_SKILL_B[loc, card]
-        finish_play(s, seat, suit, CARD_VALUE[CARD_TYPES - 4 + w])
+        finish_play(s, seat, suit, CARD_VALUE[FIRST_WILD + w])
         return
     t = PLAY.split(a)
     discard_card(s, seat, t)
