@@ -16,6 +16,7 @@ from frontierzoo.envs.legends.content import (
     FIRST_WILD, FRONTIER_LOC, FRONTIER_SKILL, HAPPINESS, HARDSHIP, KNOWLEDGE, LUCK, PERSONALITY, PROVIDENCE,
     REWARD_PRICE, REWARD_VP, STATUS, UP_POINTS, UP_TILE, UPBRINGING, WEALTH)
 from frontierzoo.envs.legends.env import GAME
+from frontierzoo.envs.legends.words import upbringing_name
 from frontierzoo.envs.legends.state import (
     ACCEPT, AS_LISTED, AVOID, BUY, COMMIT, COMMIT_REST, DISCARD, DONE_SET, DRAFT, END_REST, FL_LOC_START, FL_NONE,
     FP_LOC, FP_POOL, FP_USED, GRIT_SKILL, LOSS, NO_PLAY, OBS_SEATS, PLAY, REDRAW, REST_DRAW, REST_GRIT, REWARD,
@@ -204,22 +205,51 @@ def test_upbringing_four_picks_and_the_last_card_is_discarded():
     assert s["up_discard"].sum() == 4
 
 
-def test_upbringing_picks_are_hidden_until_everyone_has_picked():
+def views(s, seats):
+    out = {}
+    for j in seats:
+        o = np.zeros(GAME.obs_size, np.float32)
+        core.observe(s, j, o)
+        out[j] = o
+    return out
+
+
+def test_upbringing_picks_stay_face_down_until_the_legend_is_laid_out():
+    """"These cards may be placed face-down to remain hidden from other players": no seat sees
+    another's picks (observation, words, picture) through the four rounds; after the fourth pick
+    every Legend is laid out at once."""
     s = new_record(GAME, 4, 0)
-    first = int(s["actor"])
-    other = (first + 1) % 4
-    obs0 = np.zeros(GAME.obs_size, np.float32)
-    core.observe(s, other, obs0)
-    u = int(np.flatnonzero(s["draft"][first])[0])
-    step(s, DRAFT.at(u))
-    obs1 = np.zeros(GAME.obs_size, np.float32)
-    core.observe(s, other, obs1)
-    assert (obs0 == obs1).all()   # the other seat sees nothing of the pick yet
-    while s["draft_round"] == 0:
-        step(s, DRAFT.at(int(np.flatnonzero(s["draft"][s["actor"]])[0])))
-    core.observe(s, other, obs1)
-    r = (first - other) % 4
-    assert obs1[OBS_SEATS.at(r, 0) + S_UPBRINGING.at(u)] == 1.0
+    me = int(s["actor"])
+    others = [j for j in range(4) if j != me]
+    base = {j: views(s, [j])[j] for j in others}
+    mine = []
+    while s["stage"] == ST_DRAFT:
+        seat = int(s["actor"])
+        before = s.copy()
+        u = int(np.flatnonzero(s["draft"][seat])[0])
+        step(s, DRAFT.at(u))
+        if seat == me:
+            mine.append(u)
+        if s["stage"] != ST_DRAFT:
+            break
+        for j in others:
+            o = views(s, [j])[j]
+            r = (me - j) % 4
+            blk = o[OBS_SEATS.at(r, 0) + S_UPBRINGING.start: OBS_SEATS.at(r, 0) + S_UPBRINGING.stop]
+            assert blk.sum() == 0                      # none of my picks shows to another seat
+            text = GAME.render_text(s, j)
+            assert all(upbringing_name(m) not in text.split(f"player_{me}")[1].split("player_")[0]
+                       for m in mine)
+            for line in GAME.events(before, s, j):
+                assert all(upbringing_name(m) not in line for m in mine)
+    assert len(mine) == 4
+    for j in others:                                   # laid out: everyone sees my four picks
+        o = views(s, [j])[j]
+        r = (me - j) % 4
+        blk = o[OBS_SEATS.at(r, 0) + S_UPBRINGING.start: OBS_SEATS.at(r, 0) + S_UPBRINGING.stop]
+        assert sorted(np.flatnonzero(blk).tolist()) == sorted(mine)
+    said = GAME.events(before, s, others[0])
+    assert any(all(upbringing_name(m) in line for m in mine) for line in said)
 
 
 def test_rule_of_four_skill_points_over_four_are_lost():
@@ -280,20 +310,30 @@ def test_sunrise_drops_the_adventure_past_the_track_and_starts_a_new_one():
 
 
 def test_commit_back_east_frontier_far_west_or_rest_hidden_until_the_reveal():
+    """The action cards are chosen face down: two worlds that differ only in the first seat's
+    card look the same to every other seat through the others' choices, until the reveal."""
     s = draft_done(4)
     first = int(s["actor"])
     assert legal(s) == {COMMIT.at(k) for k in range(4)}
-    other = (first + 1) % 4
-    before = np.zeros(GAME.obs_size, np.float32)
-    core.observe(s, other, before)
-    step(s, COMMIT.at(FAR_WEST))
-    after = np.zeros(GAME.obs_size, np.float32)
-    core.observe(s, other, after)
-    r = (first - other) % 4
-    base = OBS_SEATS.at(r, 0)
-    assert (after[base + S_ACTION.start: base + S_ACTION.stop] == 0).all()
-    changed = np.flatnonzero(after != before)
-    assert all(base <= i < base + SEAT_FEATURE.size for i in changed)   # only "has committed"
+    a, b = s.copy(), s.copy()
+    step(a, COMMIT.at(FAR_WEST))
+    step(b, COMMIT.at(BACK_EAST))
+    others = [j for j in range(4) if j != first]
+    while not a["revealed"]:
+        va, vb = views(a, others), views(b, others)
+        for j in others:
+            assert (va[j] == vb[j]).all()
+            assert GAME.render_text(a, j) == GAME.render_text(b, j)
+        c = COMMIT.at(COMMIT_REST)
+        before_a, before_b = a.copy(), b.copy()
+        step(a, c)
+        step(b, c)
+        if not a["revealed"]:
+            for j in others:
+                assert GAME.events(before_a, a, j) == GAME.events(before_b, b, j)
+    r = (first - others[0]) % 4
+    blk = views(a, [others[0]])[others[0]]
+    assert blk[OBS_SEATS.at(r, 0) + S_ACTION.at(FAR_WEST)] == 1.0   # the reveal shows it
 
 
 def test_first_player_and_dealer_pass_left_in_the_evening():
@@ -842,7 +882,7 @@ def test_heuristic_wins_twice_its_fair_share_over_1000_games(n):
 
 
 def test_determinize_keeps_the_draft_hands_a_seat_has_held():
-    """A draft hand moves left each round with its picks revealed: the seat on my left holds the
+    """A draft hand moves left each round, its picks face down: the seat on my left holds the
     hand I passed, which a re-deal must keep (its waiting pick may be any of its cards)."""
     s = new_record(GAME, 4, 3)
     while s["draft_round"] < 2:
@@ -858,3 +898,34 @@ def test_determinize_keeps_the_draft_hands_a_seat_has_held():
         was = (s["draft"][first].astype(int) + np.eye(UPBRINGING, dtype=int)[s["up_pick"][first]])
         assert (held == was).all()
         assert core.check_invariants(t) == 0
+
+
+def test_determinize_keeps_each_passed_hand_among_the_seats_that_picked_from_it():
+    """Two seats on: the hand I passed two rounds ago went through one face-down pick of my left
+    neighbour; that pick and what is left (with any waiting pick) are exactly the cards I passed,
+    while the other seats' picks are re-dealt over all I never saw."""
+    s = new_record(GAME, 4, 5)
+    first = int(s["first_player"])
+    me = first
+    passed = None
+    while s["draft_round"] < 2:
+        seat = int(s["actor"])
+        if seat == me and s["draft_round"] == 0:
+            held = set(np.flatnonzero(s["draft"][me]).tolist())
+        u = int(np.flatnonzero(s["draft"][seat])[0])
+        if seat == me and s["draft_round"] == 0:
+            passed = held - {u}
+        step(s, DRAFT.at(u))
+    left, left2 = (me + 1) % 4, (me + 2) % 4
+    moved = 0
+    for seed in range(8):
+        t = s.copy()
+        t["rng"][0] += seed
+        core.determinize(t, me)
+        got = set(np.flatnonzero(t["draft"][left2]).tolist()) | {int(t["up_order"][left, 1])}
+        assert got == passed
+        assert core.check_invariants(t) == 0
+        assert (t["up_order"][me] == s["up_order"][me]).all()
+        assert (t["up_legend"][me] == s["up_legend"][me]).all()
+        moved += int((t["up_order"] != s["up_order"]).any())
+    assert moved > 0

@@ -95,8 +95,21 @@ class LegendsGame(Game):
 
     def perturb_private(self, s, seat, rng):
         """During the draft, before the seat's pick of this round: swap a draft-hand card with one
-        left in the box (never dealt). Later: swap a hand card with the deck's bottom card while the
-        deck is deep enough that no draw reaches it before the seat decides again."""
+        left in the box (never dealt). After its pick, in the first three rounds: swap the waiting
+        face-down pick with a box card (the seat picks again before the fourth pick lays the Legends
+        out). Later: swap a hand card with the deck's bottom card while the deck is deep enough
+        that no draw reaches it before the seat decides again.
+
+        An unrevealed action card is not perturbed here: the reveal, which comes before the seat
+        decides again, rightly shows it, so the kit's follow-through test could not hold; the rule
+        test test_commit_back_east_frontier_far_west_or_rest_hidden_until_the_reveal covers it."""
+        if (s["stage"] == ST_DRAFT and s["draft_round"] < UP_PICKS - 1 and s["up_pick"][seat] >= 0):
+            box = np.flatnonzero(s["up_box"])
+            if box.size == 0:
+                return False
+            u, v = int(s["up_pick"][seat]), int(rng.choice(box))
+            s["up_pick"][seat], s["up_box"][u], s["up_box"][v] = v, 1, 0
+            return True
         if s["stage"] == ST_DRAFT and s["draft_round"] < UP_PICKS and s["up_pick"][seat] < 0:
             held = np.flatnonzero(s["draft"][seat])
             box = np.flatnonzero(s["up_box"])

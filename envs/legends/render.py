@@ -6,6 +6,7 @@ import numpy as np
 
 from .content import (ABILITY_NAMES, CARD_TYPES, CHARACTER_NAMES, END_AWARD_NAMES, FATE_KIND_NAMES,
                       FATE_TILE_KIND, LOCATION_NAMES, REWARD_NAMES, SKILL_NAMES, TOKEN_NAMES, TRACK)
+from .content import UP_PICKS
 from .scoring import adventures_of, reward_cards_of, score
 from .state import COMMIT_NAMES, STAGE_NAMES, ST_OVER
 from .words import adventure_name, card_name, reward_name, upbringing_name
@@ -51,7 +52,10 @@ def render_text(s, seat=None) -> str:
                          for k, c in enumerate(s['ability'][j]) if c)
         if abil:
             lines.append(f"    abilities: {abil}")
-        legend = [upbringing_name(int(u)) for u in s['up_order'][j] if u >= 0]
+        picks = [upbringing_name(int(u)) for u in s['up_order'][j] if u >= 0]
+        if s['draft_round'] < UP_PICKS and seat is not None and seat != j and picks:
+            picks = [f"{len(picks)} upbringing card{'s' if len(picks) > 1 else ''} face down"]
+        legend = picks
         legend += [adventure_name(loc, i) for loc in range(3) for i in range(16) if s['adv_owner'][loc, i] == j]
         legend += [f"'{REWARD_NAMES[t][k]}'" for t in range(4) for k in range(8) if s['rew_owner'][t, k] == j]
         legend += [END_AWARD_NAMES[e] for e in range(5) if s['end_award'][e] == j]

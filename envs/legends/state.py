@@ -145,7 +145,7 @@ STATE_DECK = STATE.span("deck", DECK_SIZE, doc="the deck from the top: (type + 1
 STATE_FATE = STATE.span("fate", LOCATIONS, FATE_KINDS, doc="every fate tile on the board")
 STATE_SIZE = STATE.size
 
-HIDDEN_FIELDS = ("hand", "deck", "draft", "up_pick", "up_box", "up_discard", "commit", "loc_fate",
+HIDDEN_FIELDS = ("hand", "deck", "draft", "up_pick", "up_legend", "up_order", "up_box", "up_discard", "commit", "loc_fate",
                  "fate_place", "adv_deck", "adv_box", "rew_pile", "rew_box")
 
 P = MAX_SEATS

@@ -14,7 +14,7 @@ from ..common.jit import kernel, rule
 from ..common.rng import randint
 from .cards import hand_size
 from .content import (ADVENTURE_DECK, CARD_TYPES, DECK_SIZE, FATE_TILE_KIND, FATE_TILES, HARDSHIP_DECK, LOCATIONS,
-                      REWARD_DECK, REWARD_TYPES, SKILLS, TOKENS, UPBRINGING)
+                      REWARD_DECK, REWARD_TYPES, SKILLS, TOKENS, UP_PICKS, UPBRINGING)
 from .frontier import mask_commit
 from .scoring import adventures_of, reward_cards_of, score
 from .state import (COMMIT, FP_LOC, FP_POOL, L_ACTIVE, L_AGE, L_BLOCKED, L_CARD, L_DECK, L_FATE, L_FATE_DOWN,
@@ -29,8 +29,9 @@ RES_SCALE = 20.0
 
 
 @rule
-def observe_seat(s, j, out, b):
-    """What everyone knows about seat j, from ``b``."""
+def observe_seat(s, j, me, out, b):
+    """What seat ``me`` knows about seat j, from ``b``: the upbringing picks lie face down (seen by
+    their owner only) until the fourth pick, when every Legend is laid out."""
     out[b + S_PRESENT.start] = 1.0
     out[b + S_FIRST.start] = 1.0 if s['first_player'] == j else 0.0
     out[b + S_CHARACTER.at(s['character'][j])] = 1.0
@@ -50,9 +51,10 @@ def observe_seat(s, j, out, b):
         out[b + S_REWARDS.at(t)] = reward_cards_of(s, j, t)
     out[b + S_ADVENTURES.start] = adventures_of(s, j) / 4.0
     out[b + S_VP.start] = score(s, j) / 20.0
-    for u in range(UPBRINGING):
-        if s['up_legend'][j, u]:
-            out[b + S_UPBRINGING.at(u)] = 1.0
+    if j == me or s['draft_round'] >= UP_PICKS:
+        for u in range(UPBRINGING):
+            if s['up_legend'][j, u]:
+                out[b + S_UPBRINGING.at(u)] = 1.0
     if s['revealed']:
         out[b + S_TOTAL.start] = s['total'][j] / RES_SCALE
         out[b + S_DONE.start] = s['res_done'][j]
@@ -73,7 +75,7 @@ def observe(s, me, out):
     if s['commit'][me] >= 0:
         out[OBS_COMMIT.at(s['commit'][me])] = 1.0
     for r in range(n):
-        observe_seat(s, (me + r) % n, out, OBS_SEATS.at(r, 0))
+        observe_seat(s, (me + r) % n, me, out, OBS_SEATS.at(r, 0))
     for loc in range(LOCATIONS):
         b = OBS_LOCS.at(loc, 0)
         if s['marker'] == loc:
@@ -161,6 +163,45 @@ def redeal_flags(s, a, b):
             b[ids[k]] = 1
 
 
+@rule
+def packet_slots(s, p, t0, t1, me, up, m, fill):
+    """The places of packet p's cards in rounds t0..t1 (t1 the current round: the hand and its
+    waiting pick; earlier rounds: that round's pick), my own skipped. Collects them into ``up``
+    from ``m`` on, or (``fill``) deals ``up`` from ``m`` back into them; returns the next index."""
+    n = s['num_players']
+    r = s['draft_round']
+    for t in range(t0, t1 + 1):
+        seat = (p + t) % n
+        if seat == me:
+            continue
+        if t < r:
+            if fill:
+                s['up_order'][seat, t] = up[m]
+            else:
+                up[m] = s['up_order'][seat, t]
+            m += 1
+        elif fill:
+            size = 0
+            for u in range(UPBRINGING):
+                size += s['draft'][seat, u]
+                s['draft'][seat, u] = 0
+            for _ in range(size):
+                s['draft'][seat, up[m]] = 1
+                m += 1
+        else:
+            for u in range(UPBRINGING):
+                if s['draft'][seat, u]:
+                    up[m] = u
+                    m += 1
+        if t == r and s['up_pick'][seat] >= 0:
+            if fill:
+                s['up_pick'][seat] = up[m]
+            else:
+                up[m] = s['up_pick'][seat]
+            m += 1
+    return m
+
+
 @kernel
 def determinize(s, me):
     """Re-deal all ``me`` cannot see, keeping all it sees and every count: the other hands and the
@@ -190,38 +231,27 @@ def determinize(s, me):
     for i in range(s['deck_n']):
         s['deck'][i] = pool[k]
         k += 1
-    # upbringing cards unseen by me. A draft hand moves one seat left a round, and every pick is
-    # revealed at the round's end: the hand of the seat d places to my left I held d rounds ago,
-    # so I know it exactly for 1 <= d <= draft_round (only its waiting pick, if any, is unknown
-    # among its cards). The other hands, the box and the discards are pooled and re-dealt.
+    # upbringing cards unseen by me. Packet p (the draft hand dealt to seat p) is at seat
+    # (p + t) % n in round t, and that seat's pick of round t comes from it. I saw packet p whole
+    # in round tp = (me - p) % n (if tp <= draft_round): what the later seats picked from it and
+    # what is left of it now are a re-deal of exactly those cards. The picks made before I saw
+    # it, the packets I never saw, the box and the discards are pooled and re-dealt. My own picks
+    # and hand stay. Every pick is face down until the fourth, so before then the others' picks
+    # (up_order, up_legend) are re-dealt too.
     up = np.zeros(UPBRINGING, np.int64)
     r = s['draft_round']
-    for j in range(n):
-        d = (j - me) % n
-        if j != me and d >= 1 and d <= r and s['up_pick'][j] >= 0:
-            m = 0
-            for u in range(UPBRINGING):
-                if s['draft'][j, u]:
-                    up[m] = u
-                    m += 1
-                    s['draft'][j, u] = 0
-            up[m] = s['up_pick'][j]
-            m += 1
-            shuffle_pool(s['rng'], up, m)
-            s['up_pick'][j] = up[m - 1]
-            for k in range(m - 1):
-                s['draft'][j, up[k]] = 1
+    if r < UP_PICKS:
+        for p in range(n):
+            tp = (me - p) % n
+            if tp < r:
+                m = packet_slots(s, p, tp + 1, r, me, up, 0, False)
+                shuffle_pool(s['rng'], up, m)
+                packet_slots(s, p, tp + 1, r, me, up, 0, True)
     m = 0
-    for j in range(n):
-        d = (j - me) % n
-        if j != me and not (d >= 1 and d <= r):
-            for u in range(UPBRINGING):
-                if s['draft'][j, u]:
-                    up[m] = u
-                    m += 1
-            if s['up_pick'][j] >= 0:
-                up[m] = s['up_pick'][j]
-                m += 1
+    if r < UP_PICKS:
+        for p in range(n):
+            tp = (me - p) % n
+            m = packet_slots(s, p, 0, min(tp - 1, r), me, up, m, False)
     nbox = 0
     ndis = 0
     for u in range(UPBRINGING):
@@ -235,19 +265,15 @@ def determinize(s, me):
             ndis += 1
     shuffle_pool(s['rng'], up, m)
     k = 0
-    for j in range(n):
-        d = (j - me) % n
-        if j != me and not (d >= 1 and d <= r):
-            size = 0
-            for u in range(UPBRINGING):
-                size += s['draft'][j, u]
-                s['draft'][j, u] = 0
-            for _ in range(size):
-                s['draft'][j, up[k]] = 1
-                k += 1
-            if s['up_pick'][j] >= 0:
-                s['up_pick'][j] = up[k]
-                k += 1
+    if r < UP_PICKS:
+        for p in range(n):
+            tp = (me - p) % n
+            k = packet_slots(s, p, 0, min(tp - 1, r), me, up, k, True)
+        for j in range(n):
+            if j != me:
+                s['up_legend'][j, :] = 0
+                for t in range(r):
+                    s['up_legend'][j, s['up_order'][j, t]] = 1
     s['up_box'][:] = 0
     s['up_discard'][:] = 0
     for _ in range(nbox):

@@ -10,6 +10,7 @@ from .content import (ADV_DIFFICULTY, ADV_GROUP, ADV_MODE, ADV_NAMES, ADV_SKILL_
                       FATE_TILE_KIND, FIRST_SPECIAL, KIND_SPECIAL, KIND_WILD, LOCATION_NAMES, REWARD_NAMES,
                       REWARD_PRICE, REWARD_TYPES, REWARD_VP, SKILL_NAMES, SPECIAL_KINDS, SPECIAL_NAMES, SUIT_NAMES,
                       TOKEN_NAMES, TOKEN_SKILL, UP_NAMES, UP_POINTS, UP_TILE, ABILITY_NAMES)
+from .content import UP_PICKS
 from .state import (ACCEPT, ACTIONS, AS_LISTED, AVOID, BUY, COMMIT, COMMIT_NAMES, DISCARD, DONE_SET, DRAFT,
                     END_REST, GRIT_SKILL, LOSS, NO_PLAY, PLAY, REDRAW, REST_DRAW, REST_GRIT, REWARD, SPECIAL,
                     SUFFER, TRADE, WILD)
@@ -128,7 +129,13 @@ def events(before, after, viewer=None) -> list:
     out = []
     n = int(after['num_players'])
     if after['draft_round'] > before['draft_round']:
-        out.append(f"upbringing picks revealed (round {int(after['draft_round'])})")
+        r = int(after['draft_round'])
+        if r < UP_PICKS:
+            out.append(f"upbringing picks placed face down (round {r})")
+        else:
+            for j in range(n):
+                names = ", ".join(upbringing_name(int(u)) for u in after['up_order'][j] if u >= 0)
+                out.append(f"{who(j, viewer)} lays out the Legend's upbringing: {names}")
     if after['revealed'] and not before['revealed']:
         acts = ", ".join(f"{who(j, viewer)}: {COMMIT_NAMES[int(after['commit'][j])]}" for j in range(n))
         out.append(f"action cards revealed: {acts}")
