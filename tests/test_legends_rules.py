@@ -10,7 +10,7 @@ from frontierzoo.envs import legends_v0
 from frontierzoo.envs.common.engine import new_record
 from frontierzoo.envs.legends import adventure, core, frontier, rest, scoring, upbringing
 from frontierzoo.envs.legends.content import (
-    AB_BACKWOODSMAN, AB_GAMBLER, AB_ORATOR, AB_STALWART, ADV_DIFFICULTY, BACK_EAST, CAPITALISM, CARD_COPIES,
+    AB_BACKWOODSMAN, AB_GAMBLER, AB_HARDY, AB_ORATOR, AB_PACKER, AB_STALWART, ADV_GROUP, ADV_DIFFICULTY, BACK_EAST, CAPITALISM, CARD_COPIES,
     CARD_TYPES, FAME, FAR_WEST, FATE_ANY_AWARD, FATE_DOUBLE, FATE_DRAW2, FATE_LOSE2, FATE_MINUS5, FATE_NO_CHANGE,
     FATE_NO_HERO, FATE_NO_LUCK, FATE_PLUS5, FATE_RESHUFFLE, FATE_SHARE, FATE_TILE_KIND, FIGHT, FIRST_SPECIAL,
     FIRST_WILD, FRONTIER_LOC, FRONTIER_SKILL, HAPPINESS, HARDSHIP, KNOWLEDGE, LUCK, PERSONALITY, PROVIDENCE,
@@ -483,14 +483,66 @@ def test_true_grit_two_tokens_avoid_the_penalty():
     assert s["grit"][0] == 0 and (s["neg_vp"] == neg).all()
 
 
-def test_stalwart_avoids_a_penalty_for_one_true_grit():
+def test_two_true_grit_avoid_a_penalty_whatever_the_abilities():
+    """"2 True Grit Tokens: ... to not draw a Penalty or Hardship card": with every ability tile,
+    1 True Grit cannot avoid it; 2 do, and exactly 2 are paid, no card drawn."""
     s = adventure_position(4, FRONTIER_LOC, 0)
     s["grit"][0] = 1
-    s["ability"][0, AB_STALWART] = 1
+    s["ability"][0, :] = 1
+    set_cards(s, {0: []}, deck_top=[])
+    resolve(s, [FRONTIER_LOC, COMMIT_REST, COMMIT_REST, COMMIT_REST])
+    step(s, NO_PLAY.at())
+    assert s["stage"] != ST_AVOID and s["grit"][0] == 1
+    s = adventure_position(4, FRONTIER_LOC, 0)
+    s["grit"][0] = 3
+    s["ability"][0, :] = 1
     set_cards(s, {0: []}, deck_top=[])
     resolve(s, [FRONTIER_LOC, COMMIT_REST, COMMIT_REST, COMMIT_REST])
     step(s, NO_PLAY.at())
     assert s["stage"] == ST_AVOID
+    fail, hard, neg, tok = (s["fail_pile"].copy(), s["hard_pile"].copy(), s["neg_vp"].copy(),
+                            s["tokens"].copy())
+    step(s, AVOID.at())
+    assert s["grit"][0] == 1
+    assert (s["fail_pile"] == fail).all() and (s["hard_pile"] == hard).all()
+    assert (s["neg_vp"] == neg).all() and (s["tokens"] == tok).all()
+
+
+def test_stalwart_adds_one_to_a_solo_adventure_total():
+    s = adventure_position(4, FRONTIER_LOC, 0)             # a solo adventure
+    assert not ADV_GROUP[FRONTIER_LOC, 0]
+    s["ability"][0, AB_STALWART] = 1
+    s["ability"][0, AB_ORATOR] = 1                          # group only: no effect here
+    set_cards(s, {0: [card(FRONTIER_SKILL, 5)]}, deck_top=[card(FIGHT, 1)])
+    resolve(s, [FRONTIER_LOC, COMMIT_REST, COMMIT_REST, COMMIT_REST])
+    step(s, PLAY.at(card(FRONTIER_SKILL, 5)))
+    assert s["skills"][0].sum() == 0 and s["ability"][0, FRONTIER_LOC] == 0
+    assert s["total"][0] == 5 + 1 + 1          # played 5, dealt 1, Stalwart +1 (Orator: group only)
+
+
+def test_resting_draws_4_and_the_hand_limit_is_7_whatever_the_abilities():
+    """"Draw 4 cards" and "If over 7 cards, the player now discards down to 7 cards": Hardy and
+    Packer change neither; resting, each takes 1 token (Happiness, Wealth)."""
+    s = draft_done(4)
+    first = int(s["actor"])
+    s["ability"][first, :] = 0
+    s["ability"][first, AB_HARDY] = 1
+    s["ability"][first, AB_PACKER] = 1
+    hand = [card(FIGHT, v) for v in (1, 2, 3, 4, 5)]
+    set_cards(s, {first: hand}, deck_top=[card(KNOWLEDGE, v) for v in (1, 2, 3, 4, 5, 6)])
+    tok = s["tokens"][first].copy()
+    step(s, COMMIT.at(COMMIT_REST))
+    while s["stage"] == ST_COMMIT:
+        step(s, COMMIT.at(COMMIT_REST))
+    while s["actor"] != first or s["stage"] != ST_REST_DRAW:
+        step(s, REST_GRIT.at() if s["stage"] == ST_REST_DRAW else END_REST.at())
+    step(s, REST_DRAW.at())
+    assert s["hand"][first].sum() == 5 + 4 and s["deck_n"] == 2
+    assert s["tokens"][first, HAPPINESS] == tok[HAPPINESS] + 1 and s["tokens"][first, WEALTH] == tok[WEALTH] + 1
+    assert s["stage"] == ST_DISCARD and s["actor"] == first
+    while s["stage"] == ST_DISCARD:
+        step(s, sorted(legal(s))[0])
+    assert s["hand"][first].sum() == 7
 
 
 def test_solo_adventure_highest_wins_other_successes_suffer_nothing():

@@ -24,7 +24,7 @@ from frontierzoo.envs.legends.content import (ADV_DIFFICULTY, ADV_GROUP, ADV_MOD
                                               FATE_MINUS5, FATE_NO_HERO, FATE_PLUS5, KIND_SPECIAL, KIND_WILD,
                                               LUCK, REWARD_PRICE, REWARD_VP, SPECIAL_KINDS, STEADY_NERVES,
                                               TRAIL_PROVISIONS, UP_POINTS, UP_TILE, RULE_OF_FOUR, LOCATION_BONUS,
-                                              AB_ORATOR, HAND_LIMIT, AB_PACKER)
+                                              AB_ORATOR, AB_STALWART, HAND_LIMIT)
 from frontierzoo.envs.legends.state import (ACCEPT, AVOID, BUY, COMMIT, COMMIT_REST, DISCARD, DONE_SET, DRAFT,
                                             END_REST, LOSS, NO_PLAY, PLAY, REDRAW, REST_DRAW, REST_GRIT, REWARD,
                                             SPECIAL, ST_AVOID, ST_COMMIT, ST_DISCARD, ST_DRAFT, ST_INGENUITY,
@@ -92,7 +92,7 @@ class LegendsHeuristic(Agent):
         elif stage == ST_REWARD:
             a = self.reward(s, me, legal)
         elif stage == ST_REST_DRAW:
-            limit = HAND_LIMIT + int(s["ability"][me, AB_PACKER])
+            limit = HAND_LIMIT
             a = REST_DRAW.at() if int(s["hand"][me].sum()) <= limit - 3 else REST_GRIT.at()
         elif stage == ST_SHOP:
             a = self.shop(s, me, legal)
@@ -137,6 +137,8 @@ class LegendsHeuristic(Agent):
         bonus = int(s["ability"][me, loc]) * LOCATION_BONUS
         if ADV_GROUP[loc, i]:
             bonus += int(s["ability"][me, AB_ORATOR])
+        else:
+            bonus += int(s["ability"][me, AB_STALWART])
         return value + pts + bonus + EXPECTED_DEAL + (2.0 if mode == COMBO else 0.0)
 
     def need(self, s, loc):

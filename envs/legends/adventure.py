@@ -5,7 +5,7 @@ deal and its run; True Grit; solo and group outcomes, rewards by rank, penalties
 from ..common.jit import rule
 from .cards import (discard_card, discard_fate, discard_random, draw_skill, draw_to_hand, fate_kind, hand_size,
                     next_seat_from)
-from .content import (AB_GAMBLER, AB_ORATOR, ADV_ALTS, ADV_DIFFICULTY, ADV_GROUP, ADV_MODE, ADV_SKILL_A, ADV_SKILL_B,
+from .content import (AB_GAMBLER, AB_ORATOR, AB_STALWART, STALWART_BONUS, ADV_ALTS, ADV_DIFFICULTY, ADV_GROUP, ADV_MODE, ADV_SKILL_A, ADV_SKILL_B,
                       ADV_SKILL_MASK, ADV_SLOTS, ADV_TOKENS, CARD_KIND, CARD_SUIT, CARD_TYPES, CARD_VALUE, COMBO,
                       FATE_ANY_AWARD, FATE_CARDS, FATE_DRAW2, FATE_LOSE2, FATE_MINUS5, FATE_NO_HERO, FATE_NO_LUCK,
                       FATE_PLUS5, FATE_SHARE, FATE_SHIFT, FIRST_SPECIAL, FIRST_WILD, GAMBLER_BONUS, INGENUITY_MAX,
@@ -211,11 +211,14 @@ def trump_bits(s, suit):
 
 @rule
 def ability_bonus(s, seat):
-    """Special abilities: +2 at their location, +1 on group adventures (Orator)."""
+    """Special abilities: +2 at their location, +1 on group adventures (Orator), +1 on solo
+    adventures (Stalwart)."""
     loc = s['res_loc']
     b = s['ability'][seat, loc] * LOCATION_BONUS
     if ADV_GROUP[loc, adventure_here(s)]:
         b += s['ability'][seat, AB_ORATOR] * ORATOR_BONUS
+    else:
+        b += s['ability'][seat, AB_STALWART] * STALWART_BONUS
     return b
 
 

@@ -61,11 +61,15 @@ AB_STATESMAN, AB_BACKWOODSMAN, AB_EXPLORER, AB_GAMBLER, AB_STALWART, AB_HARDY, A
 ABILITY_NAMES = ("Statesman", "Backwoodsman", "Explorer", "Gambler", "Stalwart", "Hardy", "Packer", "Orator")
 ABILITY_TEXT = ("+2 to your total on a Back East adventure", "+2 to your total on a Frontier adventure",
                 "+2 to your total on a Far West adventure", "+1 for each Luck card in your Ingenuity set",
-                "avoiding a penalty costs 1 True Grit less (never under 1)", "Rest: draw 1 card more",
-                "hand limit 1 higher", "+1 to your total on a group adventure")
+                "+1 to your total on a solo adventure", "resting, take 1 Happiness token",
+                "resting, take 1 Wealth token", "+1 to your total on a group adventure")
+# No ability changes a figure the rulebook prints (draw 4 when resting, the hand limit of 7, 2 True
+# Grit to avoid a penalty): they add to totals or give reward tokens.
 LOCATION_BONUS = 2
 GAMBLER_BONUS = 1
 ORATOR_BONUS = 1
+STALWART_BONUS = 1
+REST_TOKEN = 1
 
 # --------------------------------------------------------------------------- characters (8)
 CHARACTERS = 8

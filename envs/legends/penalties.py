@@ -3,7 +3,7 @@ hardship cards."""
 from ..common.jit import rule
 from .adventure import adventure_here, ask
 from .cards import draw_flag, fate_kind, hand_size, next_seat_from
-from .content import (AB_STALWART, ADV_PENALTY, ADV_PENALTY_N, AVOID_COST, F_LOSE_CARDS, F_LOSE_GRIT, F_NEG_VP,
+from .content import (ADV_PENALTY, ADV_PENALTY_N, AVOID_COST, F_LOSE_CARDS, F_LOSE_GRIT, F_NEG_VP,
                       F_TOKEN_OR_SKILL, FAILURE_DECK, FAILURE_EFFECT, FAILURE_KIND, FATE_DOUBLE, H_DEBT, H_DROUGHT,
                       H_FEVER, H_INJURY, H_ROBBED, H_SCANDAL, HAPPINESS, HARDSHIP, LOSE_CARDS, PEN_FAILURE,
                       STATUS, TOKEN_LOSS, TOKEN_SKILL, WEALTH)
@@ -13,8 +13,8 @@ from .state import (AVOID, FL_LOC_END, FL_PENALTY, FL_PENALTY_DRAW, LOSS, ST_AVO
 
 @rule
 def avoid_cost(s, seat):
-    """2 True Grit avoid the penalty (Stalwart: 1 less, never under 1)."""
-    return max(1, AVOID_COST - s['ability'][seat, AB_STALWART])
+    """"2 True Grit Tokens: ... to not draw a Penalty or Hardship card", whatever the abilities."""
+    return AVOID_COST
 
 
 @rule

@@ -5,7 +5,7 @@ from ..common.jit import rule
 from .adventure import ask
 from .penalties import lose_cards
 from .cards import draw_flag, draw_to_hand, hand_size, next_seat_from
-from .content import (AB_HARDY, AB_PACKER, GRIT_SKILL_COST, GRIT_SKILL_SPREAD, HAND_LIMIT, REST_DRAW,
+from .content import (AB_HARDY, AB_PACKER, HAPPINESS, REST_TOKEN, WEALTH, GRIT_SKILL_COST, GRIT_SKILL_SPREAD, HAND_LIMIT, REST_DRAW,
                       REWARD_ABILITY, REWARD_DECK, REWARD_GRIT, REWARD_PRICE, REWARD_SKILL, REWARD_TYPES,
                       SKILLS, TOKENS)
 from .state import (BUY, COMMIT_REST, END_REST, FL_EVENING, FL_NONE, FL_REST, FL_REST_LIMIT, GRIT_SKILL,
@@ -35,17 +35,21 @@ def mask_rest_draw(s, seat, mask):
 
 @rule
 def apply_rest_draw(s, seat, a):
-    """Draw 4 cards (Hardy: one more) or take 1 True Grit token."""
+    """Draw 4 cards or take 1 True Grit token. Resting, Hardy takes 1 Happiness token and Packer
+    1 Wealth token (a tile each; the printed figures stay)."""
     if A_REST_DRAW.has(a):
-        draw_to_hand(s, seat, REST_DRAW + s['ability'][seat, AB_HARDY])
+        draw_to_hand(s, seat, REST_DRAW)
     else:
         s['grit'][seat] += 1
+    s['tokens'][seat, HAPPINESS] += s['ability'][seat, AB_HARDY] * REST_TOKEN
+    s['tokens'][seat, WEALTH] += s['ability'][seat, AB_PACKER] * REST_TOKEN
     s['flow'] = FL_REST_LIMIT
 
 
 @rule
 def hand_limit(s, seat):
-    return HAND_LIMIT + s['ability'][seat, AB_PACKER]
+    """"If over 7 cards, the player now discards down to 7 cards": 7 for everyone."""
+    return HAND_LIMIT
 
 
 @rule
