@@ -19,7 +19,7 @@ from frontierzoo.envs.legends.env import GAME
 from frontierzoo.envs.legends.words import upbringing_name
 from frontierzoo.envs.legends.state import (
     ACCEPT, AS_LISTED, AVOID, BUY, COMMIT, COMMIT_REST, DISCARD, DONE_SET, DRAFT, END_REST, FL_LOC_START, FL_NONE,
-    FP_LOC, FP_POOL, FP_USED, GRIT_SKILL, LOSS, NO_PLAY, OBS_SEATS, PLAY, REDRAW, REST_DRAW, REST_GRIT, REWARD,
+    FP_LOC, FP_POOL, FP_USED, GRIT_SKILL, L_FATE, L_FATE_DOWN, LOSS, NO_PLAY, OBS_LOCS, OBS_SEATS, PLAY, REDRAW, REST_DRAW, REST_GRIT, REWARD,
     S_ACTION, S_UPBRINGING, SEAT_FEATURE, SPECIAL, ST_AVOID, ST_COMMIT, ST_DISCARD, ST_DRAFT, ST_INGENUITY, ST_OVER,
     ST_PLAY, ST_REDRAW, ST_REST_DRAW, ST_REWARD, ST_SHOP, SUFFER, TRADE, WILD)
 
@@ -621,6 +621,27 @@ def test_group_adventure_failure_penalises_everyone():
     assert s["active"][BACK_EAST] == 0                     # the adventure stays
 
 
+def test_fate_tile_revealed_at_the_start_of_the_resolution():
+    """"1. Fate Tile Revealed: The Dealer reveals the Fate tile by flipping it face-up if currently
+    unrevealed": a face-down +5 tile at the Frontier is in no seat's view before, turned up (in
+    every view and event) when the Frontier's resolution starts, and its +5 applies: 14 fails 12 + 5."""
+    s = adventure_position(4, FRONTIER_LOC, 0, fate=FATE_PLUS5)   # 'Scout': 12 needed
+    s["fate_up"][FRONTIER_LOC] = 0
+    base = OBS_LOCS.at(FRONTIER_LOC, 0)
+    for j, o in views(s, range(4)).items():
+        assert o[base + L_FATE_DOWN.start] == 1.0 and o[base + L_FATE.start: base + L_FATE.stop].sum() == 0
+    set_cards(s, {0: [card(FRONTIER_SKILL, 8)]}, deck_top=[card(FIGHT, 6)])
+    before = s.copy()
+    resolve(s, [FRONTIER_LOC, COMMIT_REST, COMMIT_REST, COMMIT_REST])
+    assert s["fate_up"][FRONTIER_LOC] == 1
+    for j, o in views(s, range(4)).items():
+        assert o[base + L_FATE_DOWN.start] == 0.0 and o[base + L_FATE.at(FATE_PLUS5)] == 1.0
+        assert any(line.startswith("fate at ") for line in GAME.events(before, s, j))
+    assert adventure.difficulty(s) == 17
+    step(s, PLAY.at(card(FRONTIER_SKILL, 8)))
+    assert s["total"][0] == 8 + 6 and s["failed"][0] == 1
+
+
 def test_fate_minus_five_and_plus_five_move_the_difficulty():
     for fate, d in ((FATE_MINUS5, 7), (FATE_PLUS5, 17)):
         s = adventure_position(4, FRONTIER_LOC, 0, fate=fate)
@@ -817,23 +838,31 @@ def test_final_scoring_adventures_negatives_tokens_and_rewards():
 
 
 def test_tie_breaker_most_cards_in_the_legend_then_shared():
+    """"In event of a tie, the player with the most cards in their Legend is the winner. If still
+    tied, the players share the win"."""
     s = draft_done(4)
     s["adv_owner"][:] = -1
     s["rew_owner"][:] = -1
     s["tokens"][:] = 0
     s["neg_vp"][:] = 0
-    s["adv_owner"][FRONTIER_LOC, 0] = 0                    # 2 VP, 5 cards in the Legend
-    s["rew_owner"][STATUS, 1] = 1                          # 2 VP, 5 cards
-    s["rew_owner"][HAPPINESS, 0] = 2                       # 1 VP
-    s["rew_owner"][HAPPINESS, 1] = 2                       # + 2 VP: 3 VP
-    s["tokens"][3, HARDSHIP] = 0
-    scoring.final_scoring(s)
-    assert s["stage"] == ST_OVER and s["actor"] == -1
-    assert s["winner"][:4].tolist() == [0, 0, 1, 0]
-    s["rew_owner"][HAPPINESS, :] = -1
     s["end_award"][:] = -1
+    base = s.copy()
+    s["adv_owner"][FRONTIER_LOC, 0] = 0                    # 2 VP; Legend: 4 upbringing + 1 = 5 cards
+    s["adv_owner"][FRONTIER_LOC, 1] = 1                    # 3 VP
+    s["rew_owner"][STATUS, 1] = 1                          # + 2 VP, + most Status cards 3 VP = 8 VP
+    s["neg_vp"][1] = 6                                     # 8 - 6 = 2 VP; Legend: 4 + 1 + 1 + 1 = 7 cards
     scoring.final_scoring(s)
-    assert s["winner"][:4].tolist() == [1, 1, 0, 0]          # tied at 2 VP and 5 cards: shared
+    assert s["final"][:4].tolist() == [2, 2, 0, 0]
+    assert [int(scoring.legend_cards(s, j)) for j in range(4)] == [5, 7, 4, 4]
+    assert s["winner"][:4].tolist() == [0, 1, 0, 0]       # tied on score: the bigger Legend wins alone
+    assert s["last_rewards"][:4].tolist() == [-1, 1, -1, -1]
+    s = base
+    s["adv_owner"][FRONTIER_LOC, 0] = 0                    # 2 VP, 5 cards
+    s["adv_owner"][FRONTIER_LOC, 2] = 1                    # 2 VP, 5 cards (most adventures tied: no award)
+    scoring.final_scoring(s)
+    assert s["final"][:4].tolist() == [2, 2, 0, 0]
+    assert [int(scoring.legend_cards(s, j)) for j in range(4)] == [5, 5, 4, 4]
+    assert s["winner"][:4].tolist() == [1, 1, 0, 0]       # still tied: the win is shared
     assert s["last_rewards"][:4].tolist() == [1, 1, -1, -1]
 
 
