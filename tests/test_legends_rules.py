@@ -1010,3 +1010,41 @@ def test_determinize_keeps_each_passed_hand_among_the_seats_that_picked_from_it(
         assert (t["up_legend"][me] == s["up_legend"][me]).all()
         moved += int((t["up_order"] != s["up_order"]).any())
     assert moved > 0
+
+
+def test_invariants_recompute_the_final_scores_end_game_rewards_and_winners():
+    """The end is checked against its sources, apart from scoring.py: an end-game reward moved to
+    another seat, with final scores that agree with it, is refused."""
+    from frontierzoo.envs.legends.invariants import INV_SCORE
+    rng = np.random.default_rng(3)
+    s = new_record(GAME, 4, 3)
+    while s["stage"] != ST_OVER:
+        step(s, int(rng.choice(sorted(legal(s)))))
+    assert core.check_invariants(s) == 0
+    e = int(np.flatnonzero(s["end_award"] >= 0)[0])
+    w = int(s["end_award"][e])
+    s["end_award"][e] = (w + 1) % 4
+    for j in range(4):
+        s["final"][j] = scoring.score(s, j)
+    assert core.check_invariants(s) == INV_SCORE
+
+
+def test_failure_cards_drawn_are_kept_face_up_until_the_deck_is_reshuffled():
+    from frontierzoo.envs.legends.invariants import INV_PENALTY_CARDS
+    s = adventure_position(4, FRONTIER_LOC, 0)
+    s["fail_pile"][FRONTIER_LOC] = 0
+    s["fail_pile"][FRONTIER_LOC, 4] = 1                   # the last card: Bad Debts
+    s["fail_used"][FRONTIER_LOC] = 1
+    s["fail_used"][FRONTIER_LOC, 4] = 0
+    s["tokens"][0, WEALTH] = 3
+    set_cards(s, {0: []}, deck_top=[])
+    resolve(s, [FRONTIER_LOC, COMMIT_REST, COMMIT_REST, COMMIT_REST])
+    step(s, NO_PLAY.at())
+    assert s["fail_pile"][FRONTIER_LOC].sum() == 0 and s["fail_used"][FRONTIER_LOC].sum() == 8
+    assert core.check_invariants(s) == 0
+    t = s.copy()
+    t["fail_used"][FRONTIER_LOC, 4] = 0                   # a failure card lost: refused
+    assert core.check_invariants(t) == INV_PENALTY_CARDS
+    t = s.copy()
+    t["hard_pile"][0] = 0                                 # a hardship card nowhere: refused
+    assert core.check_invariants(t) == INV_PENALTY_CARDS

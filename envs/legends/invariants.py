@@ -2,7 +2,8 @@
 (``check_invariants``; a kernel of envs/common/game.py, re-exported by core.py).
 
 Every card and token in exactly one place; the stage agreeing with the seat to act; scores equal
-to their sources (the final scores are recomputed); nothing of the seats not at the table.
+to their sources (the final scores, end-game rewards and winners recomputed apart from scoring.py);
+failure and hardship cards each in one place; nothing of the seats not at the table.
 """
 import numpy as np
 
@@ -13,9 +14,9 @@ from .cards import hand_size, next_seat_from
 from .frontier import mask_commit, next_commit
 from .rest import mask_rest_draw, mask_shop
 from .upbringing import mask_draft, next_draft_pick
+from .content import (ADV_VP, END_AWARD_VP, END_AWARDS, FAILURE_DECK, HARDSHIP, HARDSHIP_DECK, REWARD_VP, TOKENS_PER_VP)
 from .content import (ADV_GROUP, ADV_SLOTS, ADVENTURE_DECK, CARD_COPIES, CARD_TYPES, FATE_TILES, LOCATIONS, REWARD_DECK,
                       REWARD_TYPES, SKILLS, TOKENS, UP_DEAL, UP_PICKS, UPBRINGING)
-from .scoring import score
 from .state import (COMMIT_REST, FL_PENALTY_DRAW, FL_PLAYER_PLAY, FL_REST_LIMIT, FP_LOC, MAX_SEATS, NUM_ACTIONS,
                     NUM_STAGES, ST_AVOID, ST_COMMIT, ST_DISCARD, ST_DRAFT, ST_INGENUITY, ST_OVER,
                     ST_PENALTY_CHOICE, ST_PLAY, ST_REDRAW, ST_REST_DRAW, ST_REWARD, ST_SHOP)
@@ -32,6 +33,7 @@ INV_SCORE = 9
 INV_BOARD = 10
 INV_STAGE = 11
 INV_NO_MOVE = 12
+INV_PENALTY_CARDS = 13
 INVARIANT_NAMES = {
     INV_SKILL_CARDS: "a skill card is not in exactly one place (hands, deck, discard)",
     INV_UPBRINGING: "an upbringing card is not in exactly one place, or a draft hand has the wrong size",
@@ -45,6 +47,7 @@ INVARIANT_NAMES = {
     INV_BOARD: "the board is impossible (ages, marker, commits)",
     INV_STAGE: "the decision stage disagrees with where the turn stands (whose turn, which location, which step)",
     INV_NO_MOVE: "the seat to act has no legal decision",
+    INV_PENALTY_CARDS: "a failure or hardship card is not in exactly one place (pile, used, an owner)",
 }
 
 
@@ -238,6 +241,14 @@ def check_invariants(s):
                 return INV_ADVENTURES
         if s['active'][loc] >= 0 and s['adv_owner'][loc, s['active'][loc]] >= 0 and s['res_loc'] != loc:
             return INV_ADVENTURES
+    # failure and hardship cards: each in its pile, used, or (hardship) with its owner
+    for loc in range(LOCATIONS):
+        for i in range(FAILURE_DECK):
+            if s['fail_pile'][loc, i] + s['fail_used'][loc, i] != 1:
+                return INV_PENALTY_CARDS
+    for h in range(HARDSHIP_DECK):
+        if s['hard_pile'][h] + (1 if s['hard_owner'][h] >= 0 else 0) != 1 or s['hard_owner'][h] >= n:
+            return INV_PENALTY_CARDS
     # fate tiles
     for loc in range(LOCATIONS):
         f = s['loc_fate'][loc]
@@ -301,9 +312,67 @@ def check_invariants(s):
             return INV_STAGE
         if legal_count(s) < 1:
             return INV_NO_MOVE
-    # scores equal their sources
-    if s['stage'] == ST_OVER:
-        for j in range(n):
-            if s['final'][j] != score(s, j):
-                return INV_SCORE
+    # scores equal their sources, recomputed here apart from scoring.py
+    if s['stage'] == ST_OVER and not final_ok(s):
+        return INV_SCORE
     return 0
+
+
+@rule
+def final_ok(s):
+    """The end: each end-game reward with the one seat holding the most (none on a tie); each
+    final score = adventure VP + reward VP + 3 per end-game reward + reward tokens // 4 - (-1 VP
+    tokens) - Hardship tokens; the winners the best score, then the most Legend cards."""
+    n = s['num_players']
+    vp = np.zeros(MAX_SEATS, np.int64)
+    cards = np.zeros(MAX_SEATS, np.int64)
+    counts = np.zeros((END_AWARDS, MAX_SEATS), np.int64)
+    for loc in range(LOCATIONS):
+        for i in range(ADVENTURE_DECK):
+            o = s['adv_owner'][loc, i]
+            if o >= 0:
+                vp[o] += ADV_VP[loc, i]
+                cards[o] += 1
+                counts[END_AWARDS - 1, o] += 1
+    for t in range(REWARD_TYPES):
+        for k in range(REWARD_DECK):
+            o = s['rew_owner'][t, k]
+            if o >= 0:
+                vp[o] += REWARD_VP[t, k]
+                cards[o] += 1
+                counts[t, o] += 1
+    for e in range(END_AWARDS):
+        top = 0
+        for j in range(n):
+            top = max(top, counts[e, j])
+        holders = 0
+        for j in range(n):
+            if top > 0 and counts[e, j] == top:
+                holders += 1
+        want = -1
+        if holders == 1:
+            for j in range(n):
+                if counts[e, j] == top:
+                    want = j
+        if s['end_award'][e] != want:
+            return False
+        if want >= 0:
+            vp[want] += END_AWARD_VP
+            cards[want] += 1
+    best = -1000000
+    for j in range(n):
+        toks = s['tokens'][j, 0] + s['tokens'][j, 1] + s['tokens'][j, 2] + s['tokens'][j, 3]
+        v = vp[j] + toks // TOKENS_PER_VP - s['neg_vp'][j] - s['tokens'][j, HARDSHIP]
+        if s['final'][j] != v:
+            return False
+        best = max(best, v)
+        for u in range(UPBRINGING):
+            cards[j] += s['up_legend'][j, u]
+    most = -1
+    for j in range(n):
+        if s['final'][j] == best:
+            most = max(most, cards[j])
+    for j in range(n):
+        if s['winner'][j] != (1 if s['final'][j] == best and cards[j] == most else 0):
+            return False
+    return True

@@ -119,10 +119,12 @@ def draw_penalty(s):
     loc = s['res_loc']
     if ADV_PENALTY[loc, adventure_here(s)] == PEN_FAILURE:
         f = draw_flag(s, s['fail_pile'][loc])
-        if f < 0:      # an empty failure deck is shuffled again
+        if f < 0:      # an empty failure deck: its used cards are shuffled again
             for i in range(FAILURE_DECK):
-                s['fail_pile'][loc, i] = 1
+                s['fail_pile'][loc, i] = s['fail_used'][loc, i]
+                s['fail_used'][loc, i] = 0
             f = draw_flag(s, s['fail_pile'][loc])
+        s['fail_used'][loc, f] = 1
         apply_failure_card(s, seat, f)
     else:
         h = draw_flag(s, s['hard_pile'])

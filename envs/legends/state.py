@@ -194,6 +194,7 @@ RECORD_DTYPE = record_dtype([
     ("rew_top", np.int32, (REWARD_TYPES,)),                # the face-up card, -1 none
     ("rew_owner", np.int32, (REWARD_TYPES, REWARD_DECK)),  # -1 none
     ("fail_pile", np.uint8, (LOCATIONS, FAILURE_DECK)),
+    ("fail_used", np.uint8, (LOCATIONS, FAILURE_DECK)),   # drawn failure cards, face up until reshuffled
     ("hard_pile", np.uint8, (HARDSHIP_DECK,)),
     ("hard_owner", np.int32, (HARDSHIP_DECK,)),
     # the turn
