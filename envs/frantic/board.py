@@ -1,0 +1,229 @@
+"""Cards and places: hands, the draw pile, the board's stacks and the placement rules
+(rulebook "1. Playing a Card", and the FAQ's vandalism)."""
+import numpy as np
+
+from ..common.jit import rule
+from .content import (CARD_KIND, CARD_SPACE, END, HAND_SIZE, KIND_COLOUR, KIND_ORIENTS, MULTI, NUM_CARDS,
+                      NUM_COLOURS, NUM_PLAY_KINDS, NUM_SPACES, PLAY_CARD_KIND, PLAY_ORIENT, PUSH, START,
+                      TELEPORT_AT, WALL_DOWN, WALL_DOWN_SPACE, WALL_UP, WALL_UP_SPACE, WHITE)
+from .state import LOC_BOARD, PLAY
+
+# --------------------------------------------------------------------------- hands and the pile
+
+
+@rule
+def holds(s, seat, kind):
+    """Whether ``seat`` holds a card of ``kind``."""
+    return s['hand_kind'][seat, kind] > 0
+
+
+@rule
+def card_in_hand(s, seat, kind):
+    """The lowest id of a ``kind`` card in ``seat``'s hand (cards of a kind are alike), -1 none."""
+    for c in range(NUM_CARDS):
+        if s['loc'][c] == seat and CARD_KIND[c] == kind:
+            return c
+    return -1
+
+
+@rule
+def to_hand(s, seat, c):
+    """Card ``c`` goes into ``seat``'s hand."""
+    s['loc'][c] = seat
+    s['hand_kind'][seat, CARD_KIND[c]] += 1
+    s['hand_count'][seat] += 1
+
+
+@rule
+def from_hand(s, seat, c):
+    """Card ``c`` leaves ``seat``'s hand (the caller says where to)."""
+    s['hand_kind'][seat, CARD_KIND[c]] -= 1
+    s['hand_count'][seat] -= 1
+
+
+@rule
+def draw_card(s, seat):
+    """Draw the top card of the draw pile; False if the pile is empty."""
+    if s['deck_size'] == 0:
+        return False
+    s['deck_size'] -= 1
+    c = s['deck'][s['deck_size']]
+    s['deck'][s['deck_size']] = -1
+    to_hand(s, seat, c)
+    return True
+
+
+@rule
+def draw_up(s, seat):
+    """'Draw back up to 4 cards'; False if the pile ran out before the hand held 4."""
+    while s['hand_count'][seat] < HAND_SIZE:
+        if not draw_card(s, seat):
+            return False
+    return True
+
+
+# --------------------------------------------------------------------------- the board's stacks
+
+
+@rule
+def token_on(s, p):
+    """Whether a player token stands on space ``p``."""
+    for i in range(s['num_players']):
+        if s['pos'][i] == p:
+            return True
+    return False
+
+
+@rule
+def put_on_board(s, c, p, orient):
+    """Card ``c`` on top of space ``p``'s stack, turned ``orient``; it covers the card there."""
+    s['below'][c] = s['top'][p]
+    s['top'][p] = c
+    s['card_space'][c] = p
+    s['orient'][c] = orient
+    s['height'][p] += 1
+    s['loc'][c] = LOC_BOARD
+
+
+@rule
+def take_top(s, p):
+    """The top card of space ``p`` leaves the board (uncovering the one beneath); returns it."""
+    c = s['top'][p]
+    s['top'][p] = s['below'][c]
+    s['below'][c] = -1
+    s['card_space'][c] = -1
+    s['orient'][c] = 0
+    s['triggered'][c] = 0
+    s['height'][p] -= 1
+    return c
+
+
+@rule
+def top_kind(s, p):
+    """The kind of the card on top of space ``p``, -1 if none."""
+    c = s['top'][p]
+    return -1 if c < 0 else CARD_KIND[c]
+
+
+# --------------------------------------------------------------------------- placement rules
+
+
+@rule
+def space_open(s, p):
+    """'Players are not allowed to cover the start space, the end space (skull), or any of the
+    numbered teleport spaces' and 'may not play cards on a space containing a player token'."""
+    return CARD_SPACE[p] and not token_on(s, p)
+
+
+@rule
+def may_cover(colour, top_colour):
+    """Single colours go on empty spaces, the same colour or multi-coloured cards; multi-coloured
+    and white cards on anything but white; white cards are never covered (top_colour -1: empty)."""
+    if top_colour < 0:
+        return True
+    if top_colour == WHITE:
+        return False
+    if colour == MULTI or colour == WHITE:
+        return True
+    return top_colour == colour or top_colour == MULTI
+
+
+@rule
+def orient_fits(kind, orient, p):
+    """Bordered cards point with or against the direction of movement; a Push may point through the
+    wall, where the track has a row on the other side of it."""
+    if orient >= KIND_ORIENTS[kind]:
+        return False
+    if kind == PUSH and orient == WALL_UP:
+        return WALL_UP_SPACE[p] >= 0
+    if kind == PUSH and orient == WALL_DOWN:
+        return WALL_DOWN_SPACE[p] >= 0
+    return True
+
+
+@rule
+def legal_spaces(s, colour, out):
+    """The spaces a card of ``colour`` may be played on, into ``out`` (bool per space); their
+    number. Vandalism (FAQ 8): if a colour has no space at all, it may cover any card but a white
+    one."""
+    n = 0
+    for p in range(NUM_SPACES):
+        out[p] = False
+        if space_open(s, p):
+            t = top_kind(s, p)
+            if may_cover(colour, -1 if t < 0 else KIND_COLOUR[t]):
+                out[p] = True
+                n += 1
+    if n == 0:
+        for p in range(NUM_SPACES):
+            if space_open(s, p):
+                t = top_kind(s, p)
+                if t < 0 or KIND_COLOUR[t] != WHITE:
+                    out[p] = True
+                    n += 1
+    return n
+
+
+@rule
+def mask_play_cards(s, seat, mask):
+    """Every hand card onto every space its colour allows, each way a bordered card may point."""
+    spaces = np.zeros((NUM_COLOURS, NUM_SPACES), np.bool_)
+    done = np.zeros(NUM_COLOURS, np.bool_)
+    count = 0
+    for k in range(NUM_PLAY_KINDS):
+        kind = PLAY_CARD_KIND[k]
+        if s['hand_kind'][seat, kind] <= 0:
+            continue
+        colour = KIND_COLOUR[kind]
+        if not done[colour]:
+            legal_spaces(s, colour, spaces[colour])
+            done[colour] = True
+        for p in range(NUM_SPACES):
+            if spaces[colour, p] and orient_fits(kind, PLAY_ORIENT[k], p):
+                mask[PLAY.at(k, p)] = True
+                count += 1
+    return count
+
+
+@rule
+def play_card(s, seat, kind, p, orient):
+    """A ``kind`` card from ``seat``'s hand onto space ``p``; returns its id."""
+    c = card_in_hand(s, seat, kind)
+    from_hand(s, seat, c)
+    put_on_board(s, c, p, orient)
+    return c
+
+
+@rule
+def clear_board(s):
+    """A new round: 'clear all cards other than the numbered teleport spaces from the game board'
+    (they return to the pile to be shuffled)."""
+    for p in range(NUM_SPACES):
+        s['top'][p] = -1
+        s['height'][p] = 0
+    for c in range(NUM_CARDS):
+        s['below'][c] = -1
+        s['card_space'][c] = -1
+        s['orient'][c] = 0
+        s['triggered'][c] = 0
+
+
+@rule
+def at_end(s):
+    """Whether a token stands on the skull (tokens stop there: none goes past it)."""
+    for i in range(s['num_players']):
+        if s['pos'][i] == END:
+            return True
+    return False
+
+
+@rule
+def clamp(p):
+    """The track ends at the start space and at the skull."""
+    return START if p < START else (END if p > END else p)
+
+
+@rule
+def teleport_of(p):
+    """The numbered teleport space (index 0..5) at ``p``, -1 none."""
+    return TELEPORT_AT[p]

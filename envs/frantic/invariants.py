@@ -1,0 +1,205 @@
+"""The game's invariants, checked after every step of the fuzz and on every loaded save
+(``check_invariants``; a kernel of envs/common/game.py, re-exported by core.py).
+
+Together they say: each of the 94 cards is in exactly one place (a hand, the draw pile, one
+board stack, the Market), the hand counts agree with the hands, the board's stacks are proper
+(no card on the start, the skull or a teleport space, white cards never covered, arrows only on
+bordered cards), every token is on the track, the stage tells a consistent story (a seat asked
+about a reaction holds one), and the scores: each completed round's minus points are the tokens'
+positions (plus 21 for the white card), and the game is over exactly when the limit is reached,
+with the fewest points winning.
+"""
+import numpy as np
+
+from ..common.jit import kernel, rule
+from ..common.record import MAX_SEATS as HEADER_SEATS
+from .content import (CARD_KIND, CARD_SPACE, END, FUCK_YOU, FUCK_YOU_POINTS, KIND_COLOUR,
+                      KIND_ORIENTS, NUM_CARDS, NUM_KINDS, NUM_SPACES, START, WHITE)
+from .state import (AU_NICE_TRY, LOC_BOARD, LOC_DECK, LOC_MARKET, MAX_SEATS, NUM_STAGES, ST_BLOCK,
+                    ST_NICE_TRY, ST_OVER, ST_PLAY, ST_RE_ROLL, ST_SETUP, ST_MARKET, PH_SETUP,
+                    B_NONE)
+from .content import BLOCK, NICE_TRY, RE_ROLL
+
+INV_CARD_PLACES = 1
+INV_HAND_COUNT = 2
+INV_STACK = 3
+INV_TOKENS = 4
+INV_STAGE = 5
+INV_SCORES = 6
+INV_WINNER = 7
+INV_EMPTY_SEAT = 8
+
+INVARIANT_NAMES = {
+    INV_CARD_PLACES: "a card is not in exactly one place (hand, draw pile, one board stack, Market)",
+    INV_HAND_COUNT: "a hand's count or kinds disagree with its cards",
+    INV_STACK: "a board stack is improper (a card on start, skull or teleport, a white card covered, "
+               "a height or arrow wrong)",
+    INV_TOKENS: "a token is off the track",
+    INV_STAGE: "the stage disagrees with who acts (a seat asked about a reaction it does not hold...)",
+    INV_SCORES: "the minus points do not add up from positions (and the white card)",
+    INV_WINNER: "the game is over without the limit reached, or the winners and rewards are not the "
+                "fewest points",
+    INV_EMPTY_SEAT: "a seat not at the table holds something",
+}
+
+
+@rule
+def cards_ok(s):
+    """Every card in exactly one place, the hands' counts and kinds as their cards say."""
+    n = s['num_players']
+    seen = np.zeros(NUM_CARDS, np.int64)
+    for i in range(s['deck_size']):
+        c = s['deck'][i]
+        if c < 0 or s['loc'][c] != LOC_DECK:
+            return INV_CARD_PLACES
+        seen[c] += 1
+    for i in range(s['deck_size'], NUM_CARDS):
+        if s['deck'][i] != -1:
+            return INV_CARD_PLACES
+    for p in range(NUM_SPACES):
+        c = s['top'][p]
+        h = 0
+        while c >= 0 and h <= NUM_CARDS:
+            if s['loc'][c] != LOC_BOARD or s['card_space'][c] != p:
+                return INV_CARD_PLACES
+            seen[c] += 1
+            h += 1
+            c = s['below'][c]
+        if h != s['height'][p]:
+            return INV_STACK
+    kinds = np.zeros((MAX_SEATS, NUM_KINDS), np.int64)
+    for c in range(NUM_CARDS):
+        l = s['loc'][c]
+        if l < MAX_SEATS:
+            if l >= n:
+                return INV_CARD_PLACES
+            seen[c] += 1
+            kinds[l, CARD_KIND[c]] += 1
+        elif l == LOC_MARKET:
+            seen[c] += 1
+        if l != LOC_BOARD and (s['card_space'][c] != -1 or s['below'][c] != -1 or s['orient'][c] != 0):
+            return INV_STACK
+    for c in range(NUM_CARDS):
+        if seen[c] != 1:
+            return INV_CARD_PLACES
+    for i in range(MAX_SEATS):
+        total = 0
+        for k in range(NUM_KINDS):
+            if kinds[i, k] != s['hand_kind'][i, k]:
+                return INV_HAND_COUNT
+            total += kinds[i, k]
+        if total != s['hand_count'][i]:
+            return INV_HAND_COUNT
+    return 0
+
+
+@rule
+def stacks_ok(s):
+    """Cards only where cards may lie; a white card on top if anywhere; arrows only on bordered cards."""
+    for p in range(NUM_SPACES):
+        c = s['top'][p]
+        if c >= 0 and not CARD_SPACE[p]:
+            return False
+        first = True
+        while c >= 0:
+            if not first and KIND_COLOUR[CARD_KIND[c]] == WHITE:
+                return False
+            if s['orient'][c] >= KIND_ORIENTS[CARD_KIND[c]]:
+                return False
+            first = False
+            c = s['below'][c]
+    return True
+
+
+@rule
+def stage_ok(s):
+    """Live: someone at the table acts at a decision stage; a seat asked about a reaction holds one;
+    over: nobody acts."""
+    st = s['stage']
+    a = s['actor']
+    if st == ST_OVER:
+        return a == -1
+    if st >= NUM_STAGES or a < 0 or a >= s['num_players']:
+        return False
+    if st == ST_RE_ROLL:
+        return s['hand_kind'][a, RE_ROLL] > 0 and s['roll_die'] > 0
+    if st == ST_BLOCK:
+        return s['hand_kind'][a, BLOCK] > 0 and s['block_for'] != B_NONE and s['target'] == a
+    if st == ST_NICE_TRY:
+        return s['hand_kind'][a, NICE_TRY] > 0
+    if st == ST_PLAY:
+        return a == s['turn_seat'] and s['hand_count'][a] > 0
+    if st == ST_SETUP:
+        return s['phase'] == PH_SETUP and s['hand_count'][a] > 4
+    return True
+
+
+@rule
+def scores_ok(s):
+    """The minus points are sums of rounds: at least the last round's, and the last round's are
+    a position (0..50) plus 21 if the white card was held; at the game's end the tokens still stand
+    where they scored."""
+    n = s['num_players']
+    for i in range(n):
+        r = s['round_score'][i]
+        if s['points'][i] < r or r < 0 or r > END + FUCK_YOU_POINTS:
+            return False
+        if s['round'] == 0 and (r != 0 or s['points'][i] != 0):
+            return False
+        if s['stage'] == ST_OVER:
+            fy = FUCK_YOU_POINTS if s['hand_kind'][i, FUCK_YOU] > 0 else 0
+            if r != s['pos'][i] + fy:
+                return False
+    return True
+
+
+@rule
+def winners_ok(s):
+    n = s['num_players']
+    over = s['stage'] == ST_OVER
+    best = s['points'][0]
+    reached = False
+    for i in range(n):
+        best = min(best, s['points'][i])
+        reached = reached or s['points'][i] >= s['point_limit']
+    if over != reached:
+        return False
+    for j in range(HEADER_SEATS):
+        if j >= n or not over:
+            if j < MAX_SEATS and s['winner'][j] != 0:
+                return False
+            if j >= n and s['last_rewards'][j] != 0.0:
+                return False
+            if j < n and not over:
+                r = s['last_rewards'][j]
+                if r != 0.0 and (s['round_rewards'] == 0 or (r != 1.0 and r != -1.0)):
+                    return False
+            continue
+        won = s['points'][j] == best
+        if (s['winner'][j] != 0) != won or s['last_rewards'][j] != (1.0 if won else -1.0):
+            return False
+    return True
+
+
+@kernel
+def check_invariants(s):
+    """0 if every invariant holds, else the first broken one's code (``INVARIANT_NAMES``)."""
+    n = s['num_players']
+    for j in range(n, MAX_SEATS):
+        if (s['pos'][j] | s['points'][j] | s['round_score'][j] | s['hand_count'][j]) != 0:
+            return INV_EMPTY_SEAT
+    for i in range(n):
+        if s['pos'][i] < START or s['pos'][i] > END:
+            return INV_TOKENS
+    code = cards_ok(s)
+    if code != 0:
+        return code
+    if not stacks_ok(s):
+        return INV_STACK
+    if not stage_ok(s):
+        return INV_STAGE
+    if not scores_ok(s):
+        return INV_SCORES
+    if not winners_ok(s):
+        return INV_WINNER
+    return 0
