@@ -18,7 +18,11 @@ from .content import (CARD_KIND, CARD_SPACE, END, FUCK_YOU, FUCK_YOU_POINTS, KIN
 from .state import (AU_NICE_TRY, LOC_BOARD, LOC_DECK, LOC_MARKET, MAX_SEATS, NUM_STAGES, ST_BLOCK,
                     ST_NICE_TRY, ST_OVER, ST_PLAY, ST_RE_ROLL, ST_SETUP, ST_MARKET, PH_SETUP,
                     B_NONE)
-from .content import BLOCK, NICE_TRY, RE_ROLL
+from .content import (BLOCK, D20, D6, EXPANSION, MARCHING_ORDERS, MARKET, NICE_TRY, RECESSION, RESTOCK,
+                      RE_ROLL, TELEPORT_TERROR)
+from .state import (B_GIFT, B_RE_ROLL, B_SWAP, PH_PLAY, R_EVENT, R_EXPANSION, R_MARCH,
+                    R_MOVE, R_NONE, R_RECESSION, R_SECOND, R_TELEPORT, R_TERROR, ST_GIFT, ST_MAGNET,
+                    ST_MARCH, ST_REMOTE, ST_RESTOCK, ST_SWAP)
 
 INV_CARD_PLACES = 1
 INV_HAND_COUNT = 2
@@ -181,6 +185,108 @@ def winners_ok(s):
     return True
 
 
+@rule
+def seat_or_none(x, n):
+    return -1 <= x < n
+
+
+@rule
+def turn_ok(s):
+    """The turn in progress tells one story: seats named are at the table; a die shows a number of
+    its own faces exactly while a throw awaits its answers; the event, the attack and the movement
+    fields fit the question being asked; cards have triggered only on the board."""
+    n = s['num_players']
+    st = s['stage']
+    if not (0 <= s['first_player'] < n and 0 <= s['turn_seat'] < n):
+        return False
+    if not (seat_or_none(s['remote_target'], n) and seat_or_none(s['mv_token'], n)
+            and seat_or_none(s['roll_owner'], n) and seat_or_none(s['rr_seat'], n)
+            and seat_or_none(s['target'], n) and seat_or_none(s['ev_thrower'], n)
+            and seat_or_none(s['ev_seat'], n)):
+        return False
+    if s['roll_asked'] >= (1 << n) or s['nice_asked'] >= (1 << n) or s['ev_index'] > n:
+        return False
+    if s['mv_steps'] != 0:
+        return False                      # steps are walked between decisions
+    if (st == ST_SETUP) != (s['phase'] == PH_SETUP):
+        return False
+    if st == ST_PLAY and s['phase'] != PH_PLAY:
+        return False
+    # the die
+    rf = s['roll_for']
+    if (s['roll_die'] == 0) != (rf == R_NONE):
+        return False
+    if s['roll_die'] == 0:
+        if s['roll_value'] != 0 or s['roll_owner'] != -1 or s['roll_asked'] != 0 or s['rr_seat'] != -1:
+            return False
+        if st == ST_RE_ROLL:
+            return False
+    else:
+        if s['roll_die'] != (D20 if rf == R_EVENT else D6):
+            return False
+        if s['roll_value'] < 1 or s['roll_value'] > s['roll_die'] or s['roll_owner'] < 0:
+            return False
+        if st != ST_RE_ROLL and not (st == ST_BLOCK and s['block_for'] == B_RE_ROLL):
+            return False
+        if (rf == R_MOVE or rf == R_SECOND or rf == R_TELEPORT or rf == R_MARCH) and s['mv_token'] < 0:
+            return False
+        if rf == R_MOVE and s['mv_dir'] != 1 and s['mv_dir'] != -1:
+            return False
+        if rf == R_SECOND and s['mv_dir'] != 1 and s['mv_dir'] != -1:
+            return False
+        if rf == R_TERROR and (s['ev_kind'] != TELEPORT_TERROR or s['ev_seat'] < 0):
+            return False
+        if rf == R_EXPANSION and (s['ev_kind'] != EXPANSION or s['ev_seat'] < 0):
+            return False
+        if rf == R_RECESSION and (s['ev_kind'] != RECESSION or s['ev_seat'] < 0):
+            return False
+        if rf == R_MARCH and s['ev_kind'] != MARCHING_ORDERS:
+            return False
+    if (s['rr_seat'] >= 0) != (st == ST_BLOCK and s['block_for'] == B_RE_ROLL):
+        return False
+    # the attack
+    bf = s['block_for']
+    if st == ST_BLOCK:
+        if bf == B_NONE or s['target'] < 0:
+            return False
+        if bf == B_GIFT and (s['gift_amount'] < 1 or s['gift_amount'] > 2):
+            return False
+        if bf == B_SWAP and s['mv_token'] < 0:
+            return False
+    elif bf != B_NONE or s['target'] != -1 or s['gift_amount'] != 0:
+        return False
+    # the event
+    ek = s['ev_kind']
+    if ek < 0 and (s['ev_thrower'] != -1 or s['ev_index'] != 0 or s['ev_seat'] != -1):
+        return False
+    if ek >= 0 and s['ev_thrower'] < 0:
+        return False
+    if st == ST_MARCH and (ek != MARCHING_ORDERS or s['ev_index'] != 1 or s['ev_seat'] != s['actor']):
+        return False
+    if st == ST_MARKET and (ek != MARKET or s['ev_seat'] != s['actor']):
+        return False
+    if st == ST_RESTOCK and (ek != RESTOCK or s['ev_seat'] != s['actor']):
+        return False
+    market = 0
+    for c in range(NUM_CARDS):
+        if s['loc'][c] == LOC_MARKET:
+            market += 1
+        if s['triggered'][c] != 0 and s['loc'][c] != LOC_BOARD:
+            return False
+    if market > 0 and ek != MARKET:
+        return False
+    if st == ST_MARKET and market == 0:
+        return False
+    # the Magnet, the Remote
+    if (s['magnet_card'] >= 0) != (st == ST_MAGNET):
+        return False
+    if st == ST_MAGNET and s['loc'][s['magnet_card']] != LOC_BOARD:
+        return False
+    if st == ST_REMOTE and (s['actor'] != s['turn_seat'] or s['phase'] != PH_PLAY):
+        return False
+    return True
+
+
 @kernel
 def check_invariants(s):
     """0 if every invariant holds, else the first broken one's code (``INVARIANT_NAMES``)."""
@@ -196,7 +302,7 @@ def check_invariants(s):
         return code
     if not stacks_ok(s):
         return INV_STACK
-    if not stage_ok(s):
+    if not stage_ok(s) or not turn_ok(s):
         return INV_STAGE
     if not scores_ok(s):
         return INV_SCORES
