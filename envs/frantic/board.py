@@ -6,7 +6,7 @@ from ..common.jit import rule
 from .content import (CARD_KIND, CARD_SPACE, END, HAND_SIZE, KIND_COLOUR, KIND_ORIENTS, MULTI, NUM_CARDS,
                       NUM_COLOURS, NUM_PLAY_KINDS, NUM_SPACES, PLAY_CARD_KIND, PLAY_ORIENT, PUSH, START,
                       TELEPORT_AT, WALL_DOWN, WALL_DOWN_SPACE, WALL_UP, WALL_UP_SPACE, WHITE)
-from .state import LOC_BOARD, PLAY
+from .state import LOC_BOARD, LOG_MAX, PLAY
 
 # --------------------------------------------------------------------------- hands and the pile
 
@@ -227,3 +227,15 @@ def clamp(p):
 def teleport_of(p):
     """The numbered teleport space (index 0..5) at ``p``, -1 none."""
     return TELEPORT_AT[p]
+
+
+@rule
+def log_entry(s, kind, a, b, c):
+    """Note a throw or an event for the words between decisions (the log holds LOG_MAX)."""
+    i = s['log_len']
+    if i < LOG_MAX:
+        s['log'][i, 0] = kind
+        s['log'][i, 1] = a
+        s['log'][i, 2] = b
+        s['log'][i, 3] = c
+        s['log_len'] = i + 1

@@ -71,6 +71,7 @@ def apply(s, action):
     """Apply one legal decision of the seat to act, then every automatic step after it."""
     seat = s['actor']
     stage = s['stage']
+    s['log_len'] = 0
     if stage == ST_PLAY:
         apply_play(s, seat, action)
     elif stage == ST_SETUP:

@@ -10,7 +10,7 @@ from .content import (BLOCK, CARD_KIND, END, FUCK_YOU, FUCK_YOU_POINTS, NICE_TRY
                       NUM_KINDS, NUM_ORIENTS, NUM_SPACES, NUM_EVENTS, NUM_TELEPORTS, POINT_LIMITS,
                       RE_ROLL, D20)
 from .invariants import INVARIANT_NAMES
-from .state import (ACTIONS, HIDDEN_FIELDS, LOC_DECK, LOC_MARKET, MAX_SEATS, MIN_SEATS, NUM_ALL_STAGES,
+from .state import (ACTIONS, HIDDEN_FIELDS, LOG_MAX, LOC_DECK, LOC_MARKET, MAX_SEATS, MIN_SEATS, NUM_ALL_STAGES,
                     NUM_BLOCK_FOR, NUM_ROLL_FOR, OBSERVATION, PH_END, RECORD_DTYPE, STATE_SIZE)
 
 MAX_LIMIT = 1000
@@ -67,7 +67,7 @@ class FranticGame(Game):
         "rr_seat": (-1, MAX_SEATS - 1), "block_for": (0, NUM_BLOCK_FOR - 1), "target": (-1, MAX_SEATS - 1),
         "gift_amount": (0, 2), "ev_kind": (-1, NUM_EVENTS - 1), "ev_thrower": (-1, MAX_SEATS - 1),
         "ev_index": (0, MAX_SEATS), "ev_seat": (-1, MAX_SEATS - 1), "nice_asked": (0, (1 << MAX_SEATS) - 1),
-        "deck_out": (0, 1), "winner": (0, 1),
+        "deck_out": (0, 1), "winner": (0, 1), "log": (0, 99), "log_len": (0, LOG_MAX),
     }
 
     def options(self, num_players, point_limit="medium", round_rewards=False):

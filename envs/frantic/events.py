@@ -2,12 +2,12 @@
 multiple players are eligible to be targeted by an effect, it applies to them all. Changes in
 position caused by events do not count as a movement' (only Marching Orders is one)."""
 from ..common.jit import rule
-from .board import clamp, to_hand
+from .board import clamp, log_entry, to_hand
 from .content import (CARD_KIND, D6, EARTHQUAKE, END, EPIC_FAIL, EVENT_OF_FACE, EXPANSION,
                       MARCHING_ORDERS, MARKET, MEXICAN_STANDOFF, NUM_CARDS, NUM_TELEPORTS,
                       RECESSION, TELEPORT_6, TELEPORT_SPACE, TELEPORT_TERROR)
 from .moves import throw
-from .state import (AU_CHAIN_DONE, AU_EVENT, LOC_MARKET, R_EXPANSION, R_RECESSION,
+from .state import (AU_CHAIN_DONE, AU_EVENT, L_EVENT, LOC_MARKET, R_EXPANSION, R_RECESSION,
                     R_TERROR, ST_MARCH, ST_MARKET, ST_RESTOCK, TAKE)
 
 
@@ -28,6 +28,7 @@ def begin_event(s, thrower, face):
     s['ev_thrower'] = thrower
     s['ev_index'] = 0
     s['ev_seat'] = -1
+    log_entry(s, L_EVENT, s['ev_kind'], thrower, face)
     if s['ev_kind'] == MARKET:
         reveal_market(s)
     s['stage'] = AU_EVENT

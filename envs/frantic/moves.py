@@ -8,11 +8,11 @@ Gift, Magnet) or throw a die (Second Chance, Teleport) set the stage for it. 'Yo
 effect is the owner of the token that lands (RULES.md, "Whose effect").
 """
 from ..common.jit import rule
-from .board import clamp, take_top, teleport_of, to_hand, token_on
+from .board import clamp, log_entry, take_top, teleport_of, to_hand, token_on
 from .content import (BACKWARD, CARD_KIND, CARD_SPACE, D6, D20, END, FORWARD, FUCK_YOU, GIFT, JUMP,
                       MAGNET, NUM_SPACES, PUSH, SECOND_CHANCE, SNAIL, START, STOP, SWAP, TELEPORT,
                       TELEPORT_SPACE, TROUBLEMAKER, WALL_DOWN_SPACE, WALL_UP, WALL_UP_SPACE, X)
-from .state import (AU_CHAIN_DONE, AU_LAND, AU_ROLLED, AU_WALK, R_EVENT, R_SECOND, R_TELEPORT,
+from .state import (AU_CHAIN_DONE, AU_LAND, AU_ROLLED, AU_WALK, L_THROW, R_EVENT, R_SECOND, R_TELEPORT,
                     ST_GIFT, ST_MAGNET, ST_SWAP)
 from ..common.rng import roll_die
 
@@ -27,6 +27,7 @@ def throw(s, owner, sides, purpose):
     s['roll_asked'] = 0
     s['rr_seat'] = -1
     s['stage'] = AU_ROLLED
+    log_entry(s, L_THROW, sides, s['roll_value'], owner)
 
 
 @rule

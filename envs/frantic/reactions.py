@@ -13,9 +13,9 @@ decision of that seat: play the card onto the board (``REACT``) or ``PASS``. Who
 """
 from ..common.jit import rule
 from ..common.rng import roll_die
-from .board import holds, legal_spaces, play_card
+from .board import holds, legal_spaces, log_entry, play_card
 from .content import BLOCK, MULTI, NICE_TRY, NUM_SPACES, REACTION_KINDS, RE_ROLL
-from .state import (AU_ROLLED, B_RE_ROLL, PASS, REACT, ST_BLOCK, ST_NICE_TRY, ST_RE_ROLL)
+from .state import (AU_ROLLED, B_RE_ROLL, L_THROW, PASS, REACT, ST_BLOCK, ST_NICE_TRY, ST_RE_ROLL)
 import numpy as np
 
 
@@ -70,6 +70,7 @@ def re_roll(s):
     s['roll_asked'] = 0
     s['rr_seat'] = -1
     s['stage'] = AU_ROLLED
+    log_entry(s, L_THROW, s['roll_die'], s['roll_value'], s['roll_owner'])
 
 
 @rule

@@ -35,23 +35,26 @@ def cell(s, p) -> str:
             if int(s["height"][p]) > 1:
                 label += f"{int(s['height'][p])}"
     toks = "".join(str(i) for i in range(n) if int(s["pos"][i]) == p)
-    return f"{p:2d}{label:>5}{toks:<3}"
+    return f"{p:2d} {label:<5}" + (f"@{toks}" if toks else "").ljust(4)
 
 
 def render_text(s, seat=None) -> str:
     n = int(s["num_players"])
+    legend = ("cards: " + ", ".join(f"{SHORT[k]}={KIND_NAMES[k]}" for k in range(NUM_KINDS))
+              + "; T1..T6 teleports, ST start, ## skull; > forward, < backward along the track, ^ v through the wall; "
+              + "a digit after a card: cards in the stack; @0: player_0's token")
     lines = [f"Frantic, round {int(s['round']) + 1}, point limit {int(s['point_limit'])}; "
              f"player_{int(s['turn_seat'])}'s turn ({PHASE_NAMES[int(s['phase'])]})"]
     rows = max(int(SPACE_ROW[p]) for p in range(NUM_SPACES)) + 1
     for r in reversed(range(rows)):
-        cells = ["          "] * ROW_LEN
+        cells = [" " * 12] * ROW_LEN
         for p in range(NUM_SPACES):
             if SPACE_ROW[p] == r:
                 cells[int(SPACE_COL[p])] = cell(s, p)
         arrow = "->" if r % 2 == 0 else "<-"
         lines.append(f"{arrow} " + "|".join(cells))
         if r > 0:
-            lines.append("   " + "=" * (ROW_LEN * 11 - 1) + "  (wall)")
+            lines.append("   " + "=" * (ROW_LEN * 13 - 1) + "  (wall)")
     for i in range(n):
         hand = f"{int(s['hand_count'][i])} cards"
         if seat is None or seat == i:
@@ -62,6 +65,7 @@ def render_text(s, seat=None) -> str:
     if market:
         lines.append("Market: " + ", ".join(market))
     lines.append(f"draw pile: {int(s['deck_size'])} cards")
+    lines.append(legend)
     st = int(s["stage"])
     if st == ST_OVER:
         won = [f"player_{i}" for i in range(n) if s["winner"][i]]
@@ -108,11 +112,11 @@ def render_rgb(s) -> np.ndarray:
             ax.add_patch(plt.Circle((x - 0.3 + 0.12 * j, y - 0.25), 0.07, color=SEAT_RGB[i]))
     for r in range(1, 6):
         ax.plot([-0.5, ROW_LEN - 0.5], [r - 0.5, r - 0.5], color="black", lw=2.5)
-    txt = "   ".join(f"player_{i}: {int(s['points'][i])} pts, {int(s['hand_count'][i])} cards"
-                     for i in range(n))
-    fig.text(0.01, 0.06, f"round {int(s['round']) + 1}, limit {int(s['point_limit'])}, pile {int(s['deck_size'])}",
-             fontsize=9)
-    fig.text(0.01, 0.02, txt, fontsize=8)
+    fig.text(0.01, 0.06, f"round {int(s['round']) + 1}, limit {int(s['point_limit'])}, pile {int(s['deck_size'])}; "
+             f"player_{int(s['turn_seat'])}'s turn", fontsize=9)
+    for i in range(n):
+        fig.text(0.01 + 0.165 * i, 0.02, f"player_{i}: {int(s['points'][i])} pts, {int(s['hand_count'][i])} cards",
+                 fontsize=8, color=SEAT_RGB[i])
     fig.canvas.draw()
     img = np.asarray(fig.canvas.buffer_rgba())[:, :, :3].copy()
     plt.close(fig)

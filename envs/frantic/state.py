@@ -36,6 +36,10 @@ B_NONE, B_REMOTE, B_GIFT, B_SWAP, B_RE_ROLL = range(5)
 NUM_BLOCK_FOR = 5
 BLOCK_FOR_NAMES = ("", "Remote", "Gift", "Swap", "Re-Roll")
 
+# The log of what happened since the last decision (for words and transcripts; public).
+LOG_MAX = 32
+L_THROW, L_EVENT = 1, 2           # (kind, a, b, c): a throw (sides, number, owner); an event (kind, thrower)
+
 # Decision stages.
 ST_SETUP = 0        # set-up: play a card onto the board, its effect not triggered
 ST_PLAY = 1         # phase 1: play a card (and trigger it where its colour says)
@@ -192,4 +196,6 @@ RECORD_DTYPE = record_dtype([
     ("nice_asked", np.int32),         # seats asked about Nice Try this turn (bits)
     ("deck_out", np.int32),           # someone could not draw: the round ends
     ("winner", np.uint8, (MAX_SEATS,)),
+    ("log", np.int16, (LOG_MAX, 4)),  # since the last decision: throws and events, in order
+    ("log_len", np.int32),
 ])

@@ -14,7 +14,7 @@ from .content import (CARD_KIND, END, EVENT_NAMES, KIND_COLOUR, KIND_NAMES, COLO
                       TELEPORT_AT, NUM_SPACES, FUCK_YOU_POINTS, FUCK_YOU)
 from .state import (GIFT_TO, LOC_MARKET, MAGNET_AT, PASS, PLAY, REACT, ROLL_FOR_NAMES, ST_BLOCK,
                     ST_NICE_TRY, ST_OVER, ST_RE_ROLL, ST_RESTOCK, ST_SETUP, TAKE, TOKEN, BLOCK_FOR_NAMES,
-                    ST_REMOTE, ST_SWAP, ST_MARCH)
+                    ST_REMOTE, ST_SWAP, ST_MARCH, L_THROW, L_EVENT)
 
 
 def space_name(p: int) -> str:
@@ -58,13 +58,13 @@ def describe_action(s, a, viewer=None) -> str:
     seat = int(s["actor"])
     n = int(s["num_players"])
     me = seat if viewer is None else viewer
-    who = "I" if viewer is None else seat_word(seat, viewer)
-    who = who[0].upper() + who[1:]
+    who = "" if viewer is None else seat_word(seat, viewer)
+    who = (who[0].upper() + who[1:] + ": ") if who else ""
     st = int(s["stage"])
     if PASS.has(a):
         what = {ST_RE_ROLL: "let the number stand", ST_BLOCK: "take the attack",
                 ST_NICE_TRY: "let the round end"}.get(st, "pass")
-        return f"{who}: pass ({what})"
+        return f"{who}pass ({what})"
     def tok(t):
         if viewer is None:
             return "my token" if t == seat else f"player_{t}'s token"
@@ -73,18 +73,18 @@ def describe_action(s, a, viewer=None) -> str:
     if TOKEN.has(a):
         t = (seat + TOKEN.split(a)) % n
         what = {ST_REMOTE: "Remote moves", ST_SWAP: "Swap with", ST_MARCH: "Marching Orders for"}.get(st, "choose")
-        return f"{who}: {what} {tok(t)}"
+        return f"{who}{what} {tok(t)}"
     if GIFT_TO.has(a):
         r, amt = GIFT_TO.split(a)
         t = (seat + r) % n
-        return f"{who}: Gift moves {tok(t)} {amt + 1} space{'s' if amt else ''} forward"
+        return f"{who}Gift moves {tok(t)} {amt + 1} space{'s' if amt else ''} forward"
     if TAKE.has(a):
-        return f"{who}: take the open {KIND_NAMES[TAKE.split(a)]} from the Market"
+        return f"{who}take the open {KIND_NAMES[TAKE.split(a)]} from the Market"
     if MAGNET_AT.has(a):
         p = MAGNET_AT.split(a)
         c = int(s["top"][p])
         what = card_words(c, int(s["orient"][c])) if c >= 0 else "a card"
-        return f"{who}: Magnet takes the {what} from {space_name(p)}"
+        return f"{who}Magnet takes the {what} from {space_name(p)}"
     if REACT.has(a):
         r, p = REACT.split(a)
         kind = int(REACTION_KINDS[r])
@@ -94,11 +94,11 @@ def describe_action(s, a, viewer=None) -> str:
             why = "to send the tokens on the skull to teleport 6"
         else:
             why = f"on the {int(s['roll_value'])} of player_{int(s['roll_owner'])}'s die"
-        return f"{who}: play {KIND_NAMES[kind]} onto {space_name(p)} {why}"
+        return f"{who}play {KIND_NAMES[kind]} onto {space_name(p)} {why}"
     if PLAY.has(a):
         k, p = PLAY.split(a)
         tail = " (set-up: no effect)" if st == ST_SETUP else (" (Restock: no effect)" if st == ST_RESTOCK else "")
-        return f"{who}: play {play_kind_name(k)} onto {space_name(p)}{tail}"
+        return f"{who}play {play_kind_name(k)} onto {space_name(p)}{tail}"
     return f"no such action {a}"
 
 
@@ -110,21 +110,23 @@ def events(before, after, viewer=None) -> list:
     """What changed between two records without a decision, in words everyone may hear."""
     out = []
     n = int(after["num_players"])
-    if int(after["round"]) > int(before["round"]):
-        scores = ", ".join(f"{seat_word(i, viewer)} {int(after['round_score'][i])}" for i in range(n))
-        out.append(f"round {int(after['round'])} ends: minus points {scores}; "
-                   f"totals {', '.join(str(int(x)) for x in after['points'][:n])}")
-        if int(after["stage"]) == ST_OVER:
-            won = [seat_word(i, viewer) for i in range(n) if after["winner"][i]]
-            out.append(f"the game ends: {' and '.join(won)} win{'s' if len(won) == 1 and won[0] != 'you' else ''} "
-                       f"with the fewest minus points")
-        else:
-            out.append(f"a new round: player_{int(after['first_player'])} starts")
-        return out
+    for i in range(int(after["log_len"])):
+        kind, a, b, c = (int(x) for x in after["log"][i])
+        if kind == L_THROW:
+            out.append(f"{seat_word(c, viewer)} throw{'' if viewer == c else 's'} the D{a}: {b}")
+        elif kind == L_EVENT:
+            out.append(f"event {EVENT_NAMES[a]} (D20 face {c})")
+    new_round = int(after["round"]) > int(before["round"])
+    if new_round and int(after["stage"]) != ST_OVER:
+        return out + _round_words(after, viewer, n)
     for i in range(n):
         b, a = int(before["pos"][i]), int(after["pos"][i])
         if a != b:
             out.append(f"{token_word(i, viewer)} goes from {space_name(b)} to {space_name(a)}")
+    for p in range(NUM_SPACES):
+        if int(after["height"][p]) < int(before["height"][p]) and int(after["round"]) == int(before["round"]):
+            c = int(before["top"][p])
+            out.append(f"the {card_words(c, int(before['orient'][c]))} leaves {space_name(p)}")
     for i in range(n):
         d = int(after["hand_count"][i]) - int(before["hand_count"][i])
         if d > 0:
@@ -134,13 +136,23 @@ def events(before, after, viewer=None) -> list:
                 out.append(f"you take {', '.join(got)}")
             else:
                 out.append(f"{seat_word(i, viewer)} take{'s' if viewer != i else ''} {d} card{'s' if d > 1 else ''}")
-    if int(after["ev_kind"]) >= 0 and int(after["ev_kind"]) != int(before["ev_kind"]):
-        out.append(f"event: {EVENT_NAMES[int(after['ev_kind'])]} (thrown by {seat_word(int(after['ev_thrower']), viewer)})")
-    if int(after["roll_die"]) > 0 and (int(after["roll_value"]) != int(before["roll_value"])
-                                      or int(before["roll_die"]) == 0):
-        out.append(f"{seat_word(int(after['roll_owner']), viewer)} throw{'s' if viewer != int(after['roll_owner']) else ''} "
-                   f"the D{int(after['roll_die'])} for {ROLL_FOR_NAMES[int(after['roll_for'])]}: {int(after['roll_value'])}")
+    if new_round:
+        return out + _round_words(after, viewer, n)
     if int(after["turn_seat"]) != int(before["turn_seat"]) and int(after["stage"]) != ST_OVER:
         out.append(f"{seat_word(int(after['turn_seat']), viewer)}'s turn" if viewer != int(after["turn_seat"])
                    else "your turn")
+    return out
+
+
+def _round_words(after, viewer, n) -> list:
+    """A round's end: its minus points and the totals; the game's end or the next round's start."""
+    out = []
+    scores = ", ".join(f"{seat_word(i, viewer)} {int(after['round_score'][i])}" for i in range(n))
+    out.append(f"round {int(after['round'])} ends: minus points {scores}; "
+               f"totals {', '.join(str(int(x)) for x in after['points'][:n])}")
+    if int(after["stage"]) == ST_OVER:
+        won = [seat_word(i, viewer) for i in range(n) if after["winner"][i]]
+        out.append(f"the game ends: {' and '.join(won)} with the fewest minus points")
+    else:
+        out.append(f"a new round: player_{int(after['first_player'])} starts")
     return out
