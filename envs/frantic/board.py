@@ -5,7 +5,8 @@ import numpy as np
 from ..common.jit import rule
 from .content import (CARD_KIND, CARD_SPACE, END, HAND_SIZE, KIND_COLOUR, KIND_ORIENTS, MULTI, NUM_CARDS,
                       NUM_COLOURS, NUM_PLAY_KINDS, NUM_SPACES, PLAY_CARD_KIND, PLAY_ORIENT, PUSH, START,
-                      TELEPORT_AT, WALL_DOWN, WALL_DOWN_SPACE, WALL_UP, WALL_UP_SPACE, WHITE)
+                      TELEPORT_AT, WALL_DOWN, WALL_DOWN_SPACE, WALL_UP, WALL_UP_SPACE, WHITE,
+                      CARD_SPACE_BITS, WALL_UP_BITS, WALL_DOWN_BITS)
 from .state import LOC_BOARD, LOG_MAX, PLAY
 
 # --------------------------------------------------------------------------- hands and the pile
@@ -142,46 +143,76 @@ def orient_fits(kind, orient, p):
 
 
 @rule
+def placement_bits(s, bits):
+    """One pass over the board: ``bits[0]`` the open spaces (``space_open``), ``bits[1]`` those
+    empty, ``bits[2 + colour]`` those whose top card has that colour (bit p: space p)."""
+    for i in range(bits.shape[0]):
+        bits[i] = np.uint64(0)
+    closed = np.uint64(0)
+    for i in range(s['num_players']):
+        closed |= np.uint64(1) << np.uint64(s['pos'][i])
+    open_ = CARD_SPACE_BITS & ~closed
+    bits[0] = open_
+    for p in range(NUM_SPACES):
+        b = np.uint64(1) << np.uint64(p)
+        if open_ & b:
+            c = s['top'][p]
+            if c < 0:
+                bits[1] |= b
+            else:
+                bits[2 + KIND_COLOUR[CARD_KIND[c]]] |= b
+
+
+@rule
+def colour_bits(bits, colour):
+    """The spaces a card of ``colour`` may be played on (``may_cover``), from ``placement_bits``;
+    Vandalism (FAQ 8): if a colour has no space at all, it may cover any card but a white one."""
+    if colour == MULTI or colour == WHITE:
+        allowed = bits[0] & ~bits[2 + WHITE]
+    else:
+        allowed = bits[1] | bits[2 + colour] | bits[2 + MULTI]
+    if allowed == np.uint64(0):
+        allowed = bits[0] & ~bits[2 + WHITE]
+    return allowed
+
+
+@rule
 def legal_spaces(s, colour, out):
     """The spaces a card of ``colour`` may be played on, into ``out`` (bool per space); their
-    number. Vandalism (FAQ 8): if a colour has no space at all, it may cover any card but a white
-    one."""
+    number (``may_cover``, and vandalism)."""
+    bits = np.zeros(2 + NUM_COLOURS, np.uint64)
+    placement_bits(s, bits)
+    allowed = colour_bits(bits, colour)
     n = 0
     for p in range(NUM_SPACES):
-        out[p] = False
-        if space_open(s, p):
-            t = top_kind(s, p)
-            if may_cover(colour, -1 if t < 0 else KIND_COLOUR[t]):
-                out[p] = True
-                n += 1
-    if n == 0:
-        for p in range(NUM_SPACES):
-            if space_open(s, p):
-                t = top_kind(s, p)
-                if t < 0 or KIND_COLOUR[t] != WHITE:
-                    out[p] = True
-                    n += 1
+        out[p] = (allowed >> np.uint64(p)) & np.uint64(1) != np.uint64(0)
+        n += out[p]
     return n
 
 
 @rule
 def mask_play_cards(s, seat, mask):
     """Every hand card onto every space its colour allows, each way a bordered card may point."""
-    spaces = np.zeros((NUM_COLOURS, NUM_SPACES), np.bool_)
-    done = np.zeros(NUM_COLOURS, np.bool_)
+    bits = np.zeros(2 + NUM_COLOURS, np.uint64)
+    placement_bits(s, bits)
     count = 0
     for k in range(NUM_PLAY_KINDS):
         kind = PLAY_CARD_KIND[k]
         if s['hand_kind'][seat, kind] <= 0:
             continue
-        colour = KIND_COLOUR[kind]
-        if not done[colour]:
-            legal_spaces(s, colour, spaces[colour])
-            done[colour] = True
-        for p in range(NUM_SPACES):
-            if spaces[colour, p] and orient_fits(kind, PLAY_ORIENT[k], p):
-                mask[PLAY.at(k, p)] = True
+        allowed = colour_bits(bits, KIND_COLOUR[kind])
+        if kind == PUSH and PLAY_ORIENT[k] == WALL_UP:
+            allowed &= WALL_UP_BITS
+        elif kind == PUSH and PLAY_ORIENT[k] == WALL_DOWN:
+            allowed &= WALL_DOWN_BITS
+        base = PLAY.at(k, 0)
+        p = 0
+        while allowed != np.uint64(0):
+            if allowed & np.uint64(1):
+                mask[base + p] = True
                 count += 1
+            allowed >>= np.uint64(1)
+            p += 1
     return count
 
 

@@ -92,6 +92,10 @@ for _i, _p in enumerate(TELEPORT_SPACE):
     TELEPORT_AT[_p] = _i
 # Spaces a card may be played on: not the start, not the skull, not a teleport space.
 CARD_SPACE = np.array([START < p < END and TELEPORT_AT[p] < 0 for p in range(NUM_SPACES)], np.bool_)
+# The same as bit sets over the spaces (bit p: space p), for the placement masks.
+CARD_SPACE_BITS = np.uint64(sum(1 << p for p in range(NUM_SPACES) if CARD_SPACE[p]))
+WALL_UP_BITS = np.uint64(sum(1 << p for p in range(NUM_SPACES) if WALL_UP_SPACE[p] >= 0))
+WALL_DOWN_BITS = np.uint64(sum(1 << p for p in range(NUM_SPACES) if WALL_DOWN_SPACE[p] >= 0))
 
 # --------------------------------------------------------------------------- events (the D20)
 EPIC_FAIL, EARTHQUAKE, MARCHING_ORDERS, TELEPORT_TERROR, MARKET = 0, 1, 2, 3, 4
