@@ -3,7 +3,7 @@
 import numpy as np
 
 from ..common.jit import rule
-from .content import (CARD_KIND, CARD_SPACE, END, HAND_SIZE, KIND_COLOUR, KIND_ORIENTS, MULTI, NUM_CARDS,
+from .content import (CARD_KIND, CARD_SPACE, END, HAND_SIZE, KIND_FIRST, KIND_COLOUR, KIND_ORIENTS, MULTI, NUM_CARDS,
                       NUM_COLOURS, NUM_PLAY_KINDS, NUM_SPACES, PLAY_CARD_KIND, PLAY_ORIENT, PUSH, START,
                       TELEPORT_AT, WALL_DOWN, WALL_DOWN_SPACE, WALL_UP, WALL_UP_SPACE, WHITE,
                       CARD_SPACE_BITS, WALL_UP_BITS, WALL_DOWN_BITS)
@@ -21,8 +21,8 @@ def holds(s, seat, kind):
 @rule
 def card_in_hand(s, seat, kind):
     """The lowest id of a ``kind`` card in ``seat``'s hand (cards of a kind are alike), -1 none."""
-    for c in range(NUM_CARDS):
-        if s['loc'][c] == seat and CARD_KIND[c] == kind:
+    for c in range(KIND_FIRST[kind], KIND_FIRST[kind + 1]):
+        if s['loc'][c] == seat:
             return c
     return -1
 
@@ -143,36 +143,56 @@ def orient_fits(kind, orient, p):
 
 
 @rule
-def placement_bits(s, bits):
-    """One pass over the board: ``bits[0]`` the open spaces (``space_open``), ``bits[1]`` those
-    empty, ``bits[2 + colour]`` those whose top card has that colour (bit p: space p)."""
-    for i in range(bits.shape[0]):
-        bits[i] = np.uint64(0)
+def placement_bits(s):
+    """One pass over the board, as bit sets over the spaces (bit p: space p): the open spaces
+    (``space_open``), those empty, and those whose top card is of each colour (a tuple, no
+    allocation: this runs before every play)."""
     closed = np.uint64(0)
     for i in range(s['num_players']):
         closed |= np.uint64(1) << np.uint64(s['pos'][i])
     open_ = CARD_SPACE_BITS & ~closed
-    bits[0] = open_
+    empty = np.uint64(0)
+    c0 = np.uint64(0)
+    c1 = np.uint64(0)
+    c2 = np.uint64(0)
+    c3 = np.uint64(0)
+    c4 = np.uint64(0)
+    c5 = np.uint64(0)
     for p in range(NUM_SPACES):
         b = np.uint64(1) << np.uint64(p)
         if open_ & b:
             c = s['top'][p]
             if c < 0:
-                bits[1] |= b
+                empty |= b
             else:
-                bits[2 + KIND_COLOUR[CARD_KIND[c]]] |= b
+                col = KIND_COLOUR[CARD_KIND[c]]
+                if col == 0:
+                    c0 |= b
+                elif col == 1:
+                    c1 |= b
+                elif col == 2:
+                    c2 |= b
+                elif col == 3:
+                    c3 |= b
+                elif col == 4:
+                    c4 |= b
+                else:
+                    c5 |= b
+    return (open_, empty, c0, c1, c2, c3, c4, c5)
 
 
 @rule
 def colour_bits(bits, colour):
     """The spaces a card of ``colour`` may be played on (``may_cover``), from ``placement_bits``;
     Vandalism (FAQ 8): if a colour has no space at all, it may cover any card but a white one."""
+    open_ = bits[0]
+    white = bits[2 + WHITE]
     if colour == MULTI or colour == WHITE:
-        allowed = bits[0] & ~bits[2 + WHITE]
+        allowed = open_ & ~white
     else:
         allowed = bits[1] | bits[2 + colour] | bits[2 + MULTI]
     if allowed == np.uint64(0):
-        allowed = bits[0] & ~bits[2 + WHITE]
+        allowed = open_ & ~white
     return allowed
 
 
@@ -180,9 +200,7 @@ def colour_bits(bits, colour):
 def legal_spaces(s, colour, out):
     """The spaces a card of ``colour`` may be played on, into ``out`` (bool per space); their
     number (``may_cover``, and vandalism)."""
-    bits = np.zeros(2 + NUM_COLOURS, np.uint64)
-    placement_bits(s, bits)
-    allowed = colour_bits(bits, colour)
+    allowed = colour_bits(placement_bits(s), colour)
     n = 0
     for p in range(NUM_SPACES):
         out[p] = (allowed >> np.uint64(p)) & np.uint64(1) != np.uint64(0)
@@ -191,10 +209,23 @@ def legal_spaces(s, colour, out):
 
 
 @rule
+def mask_bits(mask, base, allowed):
+    """Set ``mask[base + p]`` for every space p in the bit set ``allowed``; their number."""
+    count = 0
+    p = 0
+    while allowed != np.uint64(0):
+        if allowed & np.uint64(1):
+            mask[base + p] = True
+            count += 1
+        allowed >>= np.uint64(1)
+        p += 1
+    return count
+
+
+@rule
 def mask_play_cards(s, seat, mask):
     """Every hand card onto every space its colour allows, each way a bordered card may point."""
-    bits = np.zeros(2 + NUM_COLOURS, np.uint64)
-    placement_bits(s, bits)
+    bits = placement_bits(s)
     count = 0
     for k in range(NUM_PLAY_KINDS):
         kind = PLAY_CARD_KIND[k]
@@ -205,14 +236,7 @@ def mask_play_cards(s, seat, mask):
             allowed &= WALL_UP_BITS
         elif kind == PUSH and PLAY_ORIENT[k] == WALL_DOWN:
             allowed &= WALL_DOWN_BITS
-        base = PLAY.at(k, 0)
-        p = 0
-        while allowed != np.uint64(0):
-            if allowed & np.uint64(1):
-                mask[base + p] = True
-                count += 1
-            allowed >>= np.uint64(1)
-            p += 1
+        count += mask_bits(mask, PLAY.at(k, 0), allowed)
     return count
 
 

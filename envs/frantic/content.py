@@ -36,6 +36,7 @@ KIND_COUNT = np.array([5, 5, 4, 4,        # green: Skip, Reverse, Remote, Ghost 
 NUM_CARDS = 94
 assert int(KIND_COUNT.sum()) == NUM_CARDS
 CARD_KIND = np.repeat(np.arange(NUM_KINDS), KIND_COUNT).astype(np.int64)   # card id -> kind
+KIND_FIRST = np.concatenate([[0], np.cumsum(KIND_COUNT)]).astype(np.int64)   # ids of kind k: [KIND_FIRST[k], KIND_FIRST[k + 1])
 
 # The three reaction kinds, in the order of the REACT action span.
 REACTION_KINDS = np.array([BLOCK, NICE_TRY, RE_ROLL], np.int64)

@@ -13,7 +13,7 @@ decision of that seat: play the card onto the board (``REACT``) or ``PASS``. Who
 """
 from ..common.jit import rule
 from ..common.rng import roll_die
-from .board import holds, legal_spaces, log_entry, play_card
+from .board import colour_bits, holds, log_entry, mask_bits, placement_bits, play_card
 from .content import BLOCK, MULTI, NICE_TRY, NUM_SPACES, REACTION_KINDS, RE_ROLL
 from .state import (AU_ROLLED, B_RE_ROLL, L_THROW, PASS, REACT, ST_BLOCK, ST_NICE_TRY, ST_RE_ROLL)
 import numpy as np
@@ -45,15 +45,8 @@ def offer_re_roll(s):
 @rule
 def mask_reaction(s, seat, r, mask):
     """Play reaction ``r`` onto any space a multi-coloured card may go, or pass."""
-    spaces = np.zeros(NUM_SPACES, np.bool_)
-    legal_spaces(s, MULTI, spaces)
-    count = 1
     mask[PASS.at()] = True
-    for p in range(NUM_SPACES):
-        if spaces[p]:
-            mask[REACT.at(r, p)] = True
-            count += 1
-    return count
+    return 1 + mask_bits(mask, REACT.at(r, 0), colour_bits(placement_bits(s), MULTI))
 
 
 @rule
