@@ -3,7 +3,8 @@
 import numpy as np
 
 from ..common.jit import rule
-from .content import (CARD_KIND, CARD_SPACE, END, HAND_SIZE, KIND_FIRST, KIND_COLOUR, KIND_ORIENTS, MULTI, NUM_CARDS,
+from .content import (BYTE_COUNT, BYTE_FLAGS, CARD_KIND, CARD_SPACE, EMPTY_CODE, END, HAND_SIZE,
+                      KIND_FIRST, TOP_COLOUR, KIND_COLOUR, KIND_ORIENTS, MULTI, NUM_CARDS,
                       NUM_COLOURS, NUM_PLAY_KINDS, NUM_SPACES, PLAY_CARD_KIND, PLAY_ORIENT, PUSH, START,
                       TELEPORT_AT, WALL_DOWN, WALL_DOWN_SPACE, WALL_UP, WALL_UP_SPACE, WHITE,
                       CARD_SPACE_BITS, WALL_UP_BITS, WALL_DOWN_BITS)
@@ -145,40 +146,18 @@ def orient_fits(kind, orient, p):
 @rule
 def placement_bits(s):
     """One pass over the board, as bit sets over the spaces (bit p: space p): the open spaces
-    (``space_open``), those empty, and those whose top card is of each colour (a tuple, no
-    allocation: this runs before every play)."""
+    (``space_open``), those empty, and those whose top card is of each colour. Branch-free: this
+    runs before every play."""
     closed = np.uint64(0)
     for i in range(s['num_players']):
         closed |= np.uint64(1) << np.uint64(s['pos'][i])
     open_ = CARD_SPACE_BITS & ~closed
-    empty = np.uint64(0)
-    c0 = np.uint64(0)
-    c1 = np.uint64(0)
-    c2 = np.uint64(0)
-    c3 = np.uint64(0)
-    c4 = np.uint64(0)
-    c5 = np.uint64(0)
+    sets = np.zeros(EMPTY_CODE + 1, np.uint64)
+    top = s['top']
     for p in range(NUM_SPACES):
-        b = np.uint64(1) << np.uint64(p)
-        if open_ & b:
-            c = s['top'][p]
-            if c < 0:
-                empty |= b
-            else:
-                col = KIND_COLOUR[CARD_KIND[c]]
-                if col == 0:
-                    c0 |= b
-                elif col == 1:
-                    c1 |= b
-                elif col == 2:
-                    c2 |= b
-                elif col == 3:
-                    c3 |= b
-                elif col == 4:
-                    c4 |= b
-                else:
-                    c5 |= b
-    return (open_, empty, c0, c1, c2, c3, c4, c5)
+        sets[TOP_COLOUR[top[p] + 1]] |= np.uint64(1) << np.uint64(p)
+    return (open_, sets[EMPTY_CODE] & open_, sets[0] & open_, sets[1] & open_, sets[2] & open_,
+            sets[3] & open_, sets[4] & open_, sets[5] & open_)
 
 
 @rule
@@ -212,13 +191,12 @@ def legal_spaces(s, colour, out):
 def mask_bits(mask, base, allowed):
     """Set ``mask[base + p]`` for every space p in the bit set ``allowed``; their number."""
     count = 0
-    p = 0
-    while allowed != np.uint64(0):
-        if allowed & np.uint64(1):
-            mask[base + p] = True
-            count += 1
-        allowed >>= np.uint64(1)
-        p += 1
+    for j in range(0, NUM_SPACES, 8):                       # a byte of spaces at a time
+        byte = (allowed >> np.uint64(j)) & np.uint64(0xFF)
+        if byte != np.uint64(0):
+            for i in range(min(8, NUM_SPACES - j)):
+                mask[base + j + i] = BYTE_FLAGS[byte, i]
+            count += BYTE_COUNT[byte]
     return count
 
 

@@ -36,6 +36,12 @@ KIND_COUNT = np.array([5, 5, 4, 4,        # green: Skip, Reverse, Remote, Ghost 
 NUM_CARDS = 94
 assert int(KIND_COUNT.sum()) == NUM_CARDS
 CARD_KIND = np.repeat(np.arange(NUM_KINDS), KIND_COUNT).astype(np.int64)   # card id -> kind
+# The colour of a space's top card by its id + 1 (index 0: no card, EMPTY_CODE), for the masks.
+EMPTY_CODE = 6
+TOP_COLOUR = np.concatenate([[EMPTY_CODE], KIND_COLOUR[CARD_KIND]]).astype(np.int64)
+# A byte of a bit set as its 8 flags, and their number (the masks write a byte at a time).
+BYTE_FLAGS = np.array([[(b >> i) & 1 for i in range(8)] for b in range(256)], np.bool_)
+BYTE_COUNT = BYTE_FLAGS.sum(axis=1).astype(np.int64)
 KIND_FIRST = np.concatenate([[0], np.cumsum(KIND_COUNT)]).astype(np.int64)   # ids of kind k: [KIND_FIRST[k], KIND_FIRST[k + 1])
 
 # The three reaction kinds, in the order of the REACT action span.
