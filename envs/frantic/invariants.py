@@ -13,6 +13,7 @@ import numpy as np
 
 from ..common.jit import kernel, rule
 from ..common.record import MAX_SEATS as HEADER_SEATS
+from .content import (PUSH, WALL_DOWN, WALL_DOWN_SPACE, WALL_UP, WALL_UP_SPACE)
 from .content import (CARD_KIND, CARD_SPACE, END, FUCK_YOU, FUCK_YOU_POINTS, KIND_COLOUR,
                       KIND_ORIENTS, NUM_CARDS, NUM_KINDS, NUM_SPACES, START, WHITE)
 from .state import (AU_NICE_TRY, LOC_BOARD, LOC_DECK, LOC_MARKET, MAX_SEATS, NUM_STAGES, ST_BLOCK,
@@ -110,6 +111,9 @@ def stacks_ok(s):
                 return False
             if s['orient'][c] >= KIND_ORIENTS[CARD_KIND[c]]:
                 return False
+            if CARD_KIND[c] == PUSH and ((s['orient'][c] == WALL_UP and WALL_UP_SPACE[p] < 0)
+                                         or (s['orient'][c] == WALL_DOWN and WALL_DOWN_SPACE[p] < 0)):
+                return False                      # a Push points through a wall only where one is
             first = False
             c = s['below'][c]
     return True
