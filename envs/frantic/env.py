@@ -43,7 +43,7 @@ class FranticGame(Game):
                    "the others; 0 before (with ``round_rewards=True`` also +1/-1 at each round's end). "
                    "``reward=\"vp\"`` adds each step's change in the seat's margin of minus "
                    "(points + position).")
-    golden_cases = (({"num_players": 2}, 1, 1), ({"num_players": 4}, 2, 2))
+    golden_cases = (({"num_players": 2}, 1, 1), ({"num_players": 4}, 2, 2), ({"num_players": 6, "point_limit": "short"}, 3, 3))
     arena_games = 100
     arena_limits = {"mcts": (2,)}
     bench_targets = {"rollout_steps_per_s": 1_000_000, "aec_vs": {"connect_four_v3": 5.0},
