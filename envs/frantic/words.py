@@ -93,7 +93,10 @@ def describe_action(s, a, viewer=None) -> str:
         elif kind == REACTION_KINDS[1]:
             why = "to send the tokens on the skull to teleport 6"
         else:
-            why = f"on the {int(s['roll_value'])} of player_{int(s['roll_owner'])}'s die"
+            owner = int(s["roll_owner"])
+            whose = ("my" if owner == seat else f"player_{owner}'s") if viewer is None else (
+                "your" if owner == viewer else f"player_{owner}'s")
+            why = f"on the {int(s['roll_value'])} of {whose} D{int(s['roll_die'])}"
         return f"{who}play {KIND_NAMES[kind]} onto {space_name(p)} {why}"
     if PLAY.has(a):
         k, p = PLAY.split(a)
