@@ -8,7 +8,6 @@ and ``apply`` then runs every automatic step (``turn.settle``) up to the next de
 """
 from ..common.jit import kernel
 from .board import mask_play_cards
-from .content import BLOCK, NICE_TRY
 from .events import apply_market, mask_market
 from .invariants import check_invariants
 from .reactions import apply_re_roll_offer, mask_reaction

@@ -6,9 +6,9 @@ import numpy as np
 
 from ..common.game import Game
 from . import core, render, words
-from .content import (BLOCK, CARD_KIND, END, FUCK_YOU, FUCK_YOU_POINTS, NICE_TRY, NUM_CARDS,
-                      NUM_KINDS, NUM_ORIENTS, NUM_SPACES, NUM_EVENTS, NUM_TELEPORTS, POINT_LIMITS,
-                      RE_ROLL, D20)
+from .content import (
+    BLOCK, CARD_KIND, END, FUCK_YOU, FUCK_YOU_POINTS, NICE_TRY, NUM_CARDS, NUM_ORIENTS, NUM_SPACES,
+    NUM_EVENTS, POINT_LIMITS, RE_ROLL, D20)
 from .invariants import INVARIANT_NAMES
 from .state import (ACTIONS, HIDDEN_FIELDS, LOG_MAX, LOC_DECK, LOC_MARKET, MAX_SEATS, MIN_SEATS, NUM_ALL_STAGES,
                     NUM_BLOCK_FOR, NUM_ROLL_FOR, OBSERVATION, PH_END, RECORD_DTYPE, STATE_SIZE)

@@ -14,9 +14,8 @@ decision of that seat: play the card onto the board (``REACT``) or ``PASS``. Who
 from ..common.jit import rule
 from ..common.rng import roll_die
 from .board import colour_bits, holds, log_entry, mask_bits, placement_bits, play_card
-from .content import BLOCK, MULTI, NICE_TRY, NUM_SPACES, REACTION_KINDS, RE_ROLL
+from .content import BLOCK, MULTI, NICE_TRY, REACTION_KINDS, RE_ROLL
 from .state import (AU_ROLLED, B_RE_ROLL, L_THROW, PASS, REACT, ST_BLOCK, ST_NICE_TRY, ST_RE_ROLL)
-import numpy as np
 
 
 @rule

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .content import (CARD_KIND, COLOUR_NAMES, END, KIND_COLOUR, KIND_NAMES, NUM_SPACES, ORIENT_ARROWS,
-                      PUSH, JUMP, ROW_LEN, SPACE_COL, SPACE_ROW, START, TELEPORT_AT, NUM_KINDS)
+from .content import (
+    CARD_KIND, END, KIND_COLOUR, KIND_NAMES, NUM_SPACES, ORIENT_ARROWS, PUSH, JUMP, ROW_LEN,
+    SPACE_COL, SPACE_ROW, START, TELEPORT_AT, NUM_KINDS)
 from .state import LOC_MARKET, PHASE_NAMES, STAGE_NAMES, ST_OVER, NUM_STAGES
-from .words import describe_action
 
 SHORT = ("Skp", "Rev", "Rem", "Gho", "Psh", "Jmp", "2nd", "Swp", "Gft", "Mag", "Tel", "Stp", "X", "Snl",
          "Blk", "NTy", "ReR", "F-U", "Trb")

@@ -4,22 +4,19 @@ import numpy as np
 
 from ..common.jit import rule
 from ..common.rng import roll_die, shuffle
-from .board import (clear_board, draw_up, from_hand, mask_play_cards, play_card, at_end, holds,
-                    take_top, to_hand, token_on)
-from .content import (BLOCK, D20, D6, DEAL_BY_SEATS, END, FUCK_YOU, FUCK_YOU_ADVANCE,
-                      FUCK_YOU_POINTS, GHOST, GIFT, HAND_SIZE, MAGNET, NUM_CARDS, NUM_SPACES,
-                      PLAY_CARD_KIND, PLAY_ORIENT, REMOTE, REVERSE, SKIP, START, TELEPORT,
-                      TELEPORT_6, TELEPORT_SPACE, TROUBLEMAKER, KIND_COLOUR, RED, ORANGE, MULTI)
+from .board import clear_board, draw_up, play_card, at_end, holds, take_top, to_hand, token_on
+from .content import (
+    D20, D6, DEAL_BY_SEATS, END, FUCK_YOU, FUCK_YOU_ADVANCE, FUCK_YOU_POINTS, GHOST, GIFT,
+    HAND_SIZE, MAGNET, NUM_CARDS, NUM_SPACES, PLAY_CARD_KIND, PLAY_ORIENT, REMOTE, REVERSE, SKIP,
+    START, TELEPORT, TELEPORT_6, TELEPORT_SPACE, TROUBLEMAKER, KIND_COLOUR, RED, ORANGE, MULTI)
 from .events import begin_event, event_step, event_throw_result
 from .moves import land, magnet_choices, start_move, swap_tokens, teleport_token, throw, walk
-from .reactions import (apply_re_roll_offer, offer_block, offer_nice_try, offer_re_roll,
-                        play_reaction, re_roll)
-from .state import (AU_CHAIN_DONE, AU_END_TURN, AU_EVENT, AU_LAND, AU_NICE_TRY, AU_ROLLED, AU_WALK,
-                    B_GIFT, B_NONE, B_REMOTE, B_RE_ROLL, B_SWAP, GIFT_TO, LOC_DECK, MAGNET_AT, MAX_SEATS,
-                    PASS, PH_END, PH_MOVE, PH_PLAY, PH_SETUP, PLAY, R_EVENT, R_EXPANSION, R_MARCH,
-                    R_MOVE, R_NONE, R_RECESSION, R_SECOND, R_TELEPORT, R_TERROR, ST_BLOCK, ST_GIFT,
-                    ST_MAGNET, ST_MARCH, ST_NICE_TRY, ST_OVER, ST_PLAY, ST_REMOTE, ST_RESTOCK,
-                    ST_SETUP, ST_SWAP, TOKEN)
+from .reactions import offer_block, offer_nice_try, offer_re_roll, play_reaction, re_roll
+from .state import (
+    AU_CHAIN_DONE, AU_END_TURN, AU_EVENT, AU_LAND, AU_NICE_TRY, AU_ROLLED, AU_WALK, B_GIFT, B_NONE,
+    B_REMOTE, B_RE_ROLL, B_SWAP, GIFT_TO, LOC_DECK, MAGNET_AT, MAX_SEATS, PASS, PH_END, PH_MOVE,
+    PH_PLAY, PH_SETUP, PLAY, R_EVENT, R_MARCH, R_MOVE, R_NONE, R_SECOND, R_TELEPORT, ST_GIFT,
+    ST_MAGNET, ST_OVER, ST_PLAY, ST_REMOTE, ST_SETUP, TOKEN)
 
 # --------------------------------------------------------------------------- set-up and rounds
 

@@ -7,14 +7,13 @@ narrator's for events, which tells only what everyone sees.
 """
 from __future__ import annotations
 
-import numpy as np
 
-from .content import (CARD_KIND, END, EVENT_NAMES, KIND_COLOUR, KIND_NAMES, COLOUR_NAMES, NUM_CARDS,
-                      ORIENT_NAMES, PLAY_CARD_KIND, PLAY_ORIENT, PUSH, JUMP, REACTION_KINDS, START,
-                      TELEPORT_AT, NUM_SPACES, FUCK_YOU_POINTS, FUCK_YOU)
-from .state import (GIFT_TO, LOC_MARKET, MAGNET_AT, PASS, PLAY, REACT, ROLL_FOR_NAMES, ST_BLOCK,
-                    ST_NICE_TRY, ST_OVER, ST_RE_ROLL, ST_RESTOCK, ST_SETUP, TAKE, TOKEN, BLOCK_FOR_NAMES,
-                    ST_REMOTE, ST_SWAP, ST_MARCH, L_THROW, L_EVENT)
+from .content import (
+    CARD_KIND, END, EVENT_NAMES, KIND_NAMES, ORIENT_NAMES, PLAY_CARD_KIND, PLAY_ORIENT, PUSH, JUMP,
+    REACTION_KINDS, START, TELEPORT_AT, NUM_SPACES)
+from .state import (
+    GIFT_TO, MAGNET_AT, PASS, PLAY, REACT, ST_BLOCK, ST_NICE_TRY, ST_OVER, ST_RE_ROLL, ST_RESTOCK,
+    ST_SETUP, TAKE, TOKEN, BLOCK_FOR_NAMES, ST_REMOTE, ST_SWAP, ST_MARCH, L_THROW, L_EVENT)
 
 
 def space_name(p: int) -> str:
