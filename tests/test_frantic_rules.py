@@ -719,3 +719,28 @@ def test_heuristic_beats_random():
     score, n, _ = head_to_head("frantic_v0", make_agent("heuristic", "frantic_v0", seed=0),
                                make_agent("random", "frantic_v0", seed=1), 60, seed=0)
     assert score >= 0.8 * n
+
+
+def test_cards_taken_in_everyones_view_stay_known_until_played():
+    """A card taken from the board (Magnet, a Fuck You landed on) or the Market went into the hand
+    in everyone's view: the others see it there, and their re-dealt worlds keep it."""
+    from frontierzoo.envs.frantic.state import OBS_KNOWN
+    s = table(hands={0: [MAGNET, SNAIL, SNAIL]}, cards={5: STOP})
+    act(s, play(MAGNET, FAR))
+    rig(s, (6, 1))
+    act(s, MAGNET_AT.at(5))
+    stop = int(np.flatnonzero((s["loc"] == 0) & (CARD_KIND == STOP))[0])
+    assert s["known"][stop] == 1
+    o = np.zeros(GAME.obs_size, np.float32)
+    core.observe(s, 1, o)
+    assert o[OBS_KNOWN.at(1, STOP)] == 1.0                   # player_1 sees player_0's Stop
+    for seed in range(10):
+        t = s.copy()
+        t["rng"][:] = np.uint64(seed + 1)
+        core.determinize(t, 1)
+        assert t["loc"][stop] == 0 and check_invariants(t) == 0
+    s["turn_seat"] = 1
+    turn.begin_turn(s, 0)
+    rig(s, (6, 1))
+    act(s, play(STOP, 30))
+    assert s["known"][stop] == 0

@@ -39,8 +39,17 @@ def to_hand(s, seat, c):
 @rule
 def from_hand(s, seat, c):
     """Card ``c`` leaves ``seat``'s hand (the caller says where to)."""
+    s['known'][c] = 0
     s['hand_kind'][seat, CARD_KIND[c]] -= 1
     s['hand_count'][seat] -= 1
+
+
+@rule
+def to_hand_in_view(s, seat, c):
+    """Card ``c`` goes into ``seat``'s hand in everyone's view (taken from the board or the Market):
+    its place stays public until it is played (``known``)."""
+    to_hand(s, seat, c)
+    s['known'][c] = 1
 
 
 @rule

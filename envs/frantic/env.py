@@ -67,7 +67,7 @@ class FranticGame(Game):
         "rr_seat": (-1, MAX_SEATS - 1), "block_for": (0, NUM_BLOCK_FOR - 1), "target": (-1, MAX_SEATS - 1),
         "gift_amount": (0, 2), "ev_kind": (-1, NUM_EVENTS - 1), "ev_thrower": (-1, MAX_SEATS - 1),
         "ev_index": (0, MAX_SEATS), "ev_seat": (-1, MAX_SEATS - 1), "nice_asked": (0, (1 << MAX_SEATS) - 1),
-        "deck_out": (0, 1), "winner": (0, 1), "log": (0, 99), "log_len": (0, LOG_MAX),
+        "deck_out": (0, 1), "winner": (0, 1), "log": (0, 99), "log_len": (0, LOG_MAX), "known": (0, 1),
     }
 
     def options(self, num_players, point_limit="medium", round_rewards=False):
@@ -93,7 +93,8 @@ class FranticGame(Game):
     def perturb_private(self, s, seat, rng):
         """Swap a card of ``seat``'s hand with the draw pile's bottom card, of another kind, neither a
         reaction nor the white 21-point card (whose holding shows: reaction offers, the round's
-        score). The bottom card is the last any draw or Market reveals."""
+        score), nor one everyone saw go into the hand. The bottom card is the last any draw or
+        Market reveals."""
         if s["deck_size"] <= _PERTURB_DEPTH:
             return False
         bottom = int(s["deck"][0])
@@ -101,7 +102,7 @@ class FranticGame(Game):
         if kb in _KEEP:
             return False
         hand = [c for c in range(NUM_CARDS) if s["loc"][c] == seat and int(CARD_KIND[c]) not in _KEEP
-                and int(CARD_KIND[c]) != kb]
+                and int(CARD_KIND[c]) != kb and not s["known"][c]]
         if not hand:
             return False
         c = int(rng.choice(hand))

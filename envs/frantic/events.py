@@ -2,7 +2,7 @@
 multiple players are eligible to be targeted by an effect, it applies to them all. Changes in
 position caused by events do not count as a movement' (only Marching Orders is one)."""
 from ..common.jit import rule
-from .board import clamp, log_entry, to_hand
+from .board import clamp, log_entry, to_hand_in_view
 from .content import (CARD_KIND, D6, EARTHQUAKE, END, EPIC_FAIL, EVENT_OF_FACE, EXPANSION,
                       MARCHING_ORDERS, MARKET, MEXICAN_STANDOFF, NUM_CARDS, NUM_TELEPORTS,
                       RECESSION, TELEPORT_6, TELEPORT_SPACE, TELEPORT_TERROR)
@@ -184,6 +184,6 @@ def apply_market(s, seat, a):
     kind = TAKE.split(a)
     for c in range(NUM_CARDS):
         if s['loc'][c] == LOC_MARKET and CARD_KIND[c] == kind:
-            to_hand(s, seat, c)
+            to_hand_in_view(s, seat, c)
             break
     s['stage'] = AU_EVENT

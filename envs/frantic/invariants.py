@@ -82,6 +82,8 @@ def cards_ok(s):
             kinds[l, CARD_KIND[c]] += 1
         elif l == LOC_MARKET:
             seen[c] += 1
+        if s['known'][c] != 0 and l >= n:
+            return INV_CARD_PLACES                # only a hand card can be known to be there
         if l != LOC_BOARD and (s['card_space'][c] != -1 or s['below'][c] != -1 or s['orient'][c] != 0):
             return INV_STACK
     for c in range(NUM_CARDS):

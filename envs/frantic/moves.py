@@ -8,7 +8,7 @@ Gift, Magnet) or throw a die (Second Chance, Teleport) set the stage for it. 'Yo
 effect is the owner of the token that lands (RULES.md, "Whose effect").
 """
 from ..common.jit import rule
-from .board import clamp, log_entry, take_top, teleport_of, to_hand, token_on
+from .board import clamp, log_entry, take_top, teleport_of, to_hand_in_view, token_on
 from .content import (BACKWARD, CARD_KIND, CARD_SPACE, D6, D20, END, FORWARD, FUCK_YOU, GIFT, JUMP,
                       MAGNET, NUM_SPACES, PUSH, SECOND_CHANCE, SNAIL, START, STOP, SWAP, TELEPORT,
                       TELEPORT_SPACE, TROUBLEMAKER, WALL_DOWN_SPACE, WALL_UP, WALL_UP_SPACE, X)
@@ -184,7 +184,7 @@ def land(s):
     elif k == FUCK_YOU:
         # 'Take this card in your hand' (the one who ends on it).
         take_top(s, p)
-        to_hand(s, t, c)
+        to_hand_in_view(s, t, c)
         s['stage'] = AU_CHAIN_DONE
     elif k == TROUBLEMAKER:
         # 'Immediately carry out an event.'

@@ -132,6 +132,8 @@ OBS_BOARD = OBSERVATION.span("board", NUM_SPACES, SPACE_FEATURE.size, doc="each 
 OBS_SEATS = OBSERVATION.span("seats", MAX_SEATS, SEAT_FEATURE.size, doc="each seat from the observer on")
 OBS_HAND = OBSERVATION.span("hand", NUM_KINDS, doc="my hand: cards of each kind")
 OBS_MARKET = OBSERVATION.span("market", NUM_KINDS, doc="the Market's open cards of each kind")
+OBS_KNOWN = OBSERVATION.span("known", MAX_SEATS, NUM_KINDS,
+                             doc="cards each seat took in everyone's view (Magnet, Fuck You, Market), still in hand")
 OBS_STAGE = OBSERVATION.span("stage", NUM_STAGES, doc="the decision stage, one-hot")
 OBS_TURN = OBSERVATION.span("turn", TURN_FEATURE.size, doc="the turn in progress: flags, movement, die, attack, event")
 OBS_TABLE = OBSERVATION.span("table", TABLE_FEATURE.size, doc="draw pile, round, limit, seat count")
@@ -196,6 +198,7 @@ RECORD_DTYPE = record_dtype([
     ("nice_asked", np.int32),         # seats asked about Nice Try this turn (bits)
     ("deck_out", np.int32),           # someone could not draw: the round ends
     ("winner", np.uint8, (MAX_SEATS,)),
+    ("known", np.uint8, (NUM_CARDS,)),        # a hand card everyone saw go there (public)
     ("log", np.int16, (LOG_MAX, 4)),  # since the last decision: throws and events, in order
     ("log_len", np.int32),
 ])

@@ -4,7 +4,7 @@ import numpy as np
 
 from ..common.jit import rule
 from ..common.rng import roll_die, shuffle
-from .board import clear_board, draw_up, play_card, at_end, holds, take_top, to_hand, token_on
+from .board import clear_board, draw_up, play_card, at_end, holds, take_top, to_hand, to_hand_in_view, token_on
 from .content import (
     D20, D6, DEAL_BY_SEATS, END, FUCK_YOU, FUCK_YOU_ADVANCE, FUCK_YOU_POINTS, GHOST, GIFT,
     HAND_SIZE, MAGNET, NUM_CARDS, NUM_SPACES, PLAY_CARD_KIND, PLAY_ORIENT, REMOTE, REVERSE, SKIP,
@@ -59,6 +59,7 @@ def deal_round(s):
     for c in range(NUM_CARDS):
         s['deck'][c] = c
         s['loc'][c] = LOC_DECK
+        s['known'][c] = 0
     s['deck_size'] = NUM_CARDS
     shuffle(s['rng'], s['deck'], NUM_CARDS)
     for i in range(n):
@@ -379,7 +380,7 @@ def mask_magnet(s, seat, mask):
 @rule
 def apply_magnet(s, seat, a):
     c = take_top(s, MAGNET_AT.split(a))
-    to_hand(s, seat, c)
+    to_hand_in_view(s, seat, c)
     s['magnet_card'] = -1
     s['stage'] = AU_CHAIN_DONE
 

@@ -8,7 +8,7 @@ from .content import (CARD_KIND, D20, NUM_CARDS, NUM_KINDS, NUM_SPACES, REACTION
                       R_NICE_TRY, R_RE_ROLL, TELEPORT_AT)
 from .state import (F_HEIGHT, F_KIND, F_ORIENT, F_TELEPORT, F_TOKENS, F_USED, G_DECK, G_LIMIT,
                     G_ROUND, G_SEATS, HAND_SCALE, HEIGHT_SCALE, LIMIT_SCALE, LOC_DECK, LOC_MARKET,
-                    MIN_SEATS, OBS_BOARD, OBS_HAND, OBS_MARKET, OBS_SEATS, OBS_STAGE, OBS_TABLE,
+                    MIN_SEATS, OBS_BOARD, OBS_HAND, OBS_KNOWN, OBS_MARKET, OBS_SEATS, OBS_STAGE, OBS_TABLE,
                     OBS_TURN, ROUND_SCALE, S_ACTOR, S_FIRST, S_HAND, S_POINTS, S_POSITION, S_PRESENT,
                     S_TURN, ST_BLOCK, ST_NICE_TRY, ST_RE_ROLL, STATE_DECK, STATE_HANDS, STATE_VIEW,
                     T_BACKWARD, T_BLOCK_FOR, T_DIE, T_EVENT, T_FLAGS, T_GIFT, T_MOVER, T_PHASE,
@@ -62,8 +62,11 @@ def observe(s, seat, out):
     for k in range(NUM_KINDS):
         out[OBS_HAND.at(k)] = s['hand_kind'][seat, k]
     for c in range(NUM_CARDS):
-        if s['loc'][c] == LOC_MARKET:
+        l = s['loc'][c]
+        if l == LOC_MARKET:
             out[OBS_MARKET.at(CARD_KIND[c])] += 1.0
+        elif s['known'][c] != 0 and l < n:
+            out[OBS_KNOWN.at(rel(l, seat, n), CARD_KIND[c])] += 1.0
     if s['stage'] < NUM_STAGES:
         out[OBS_STAGE.at(s['stage'])] = 1.0
     b = OBS_TURN.start
@@ -128,22 +131,29 @@ def offered_kind(s):
 @kernel
 def determinize(s, seat):
     """Re-deal what ``seat`` cannot see: which cards are in the other hands and in the draw pile,
-    in what order, keeping every hand's size. A player being asked about a reaction is known to
-    hold one: one such card stays in their hand."""
+    in what order, keeping every hand's size. Cards everyone saw go into a hand (``known``: a
+    Magnet's, a Fuck You picked up, a Market's) stay there; a player being asked about a reaction is
+    known to hold one: one such card stays in their hand."""
     n = s['num_players']
     keep = -1
     kind = offered_kind(s)
     asked = s['actor']
     if kind >= 0 and asked >= 0 and asked != seat:
         for c in range(NUM_CARDS):
-            if s['loc'][c] == asked and CARD_KIND[c] == kind:
+            if s['loc'][c] == asked and CARD_KIND[c] == kind and s['known'][c] == 0:
                 keep = c
                 break
+        for c in range(NUM_CARDS):
+            if s['loc'][c] == asked and CARD_KIND[c] == kind and s['known'][c] != 0:
+                keep = -1                          # a known card of the kind already shows it
     pool = np.empty(NUM_CARDS, np.int64)
+    fixed = np.zeros(s['hand_count'].shape[0], np.int64)
     m = 0
     for c in range(NUM_CARDS):
         l = s['loc'][c]
-        if c != keep and ((l < n and l != seat) or l == LOC_DECK):
+        if l < n and l != seat and (c == keep or s['known'][c] != 0):
+            fixed[l] += 1
+        elif (l < n and l != seat) or l == LOC_DECK:
             pool[m] = c
             m += 1
     shuffle_pool(s['rng'], pool, m)
@@ -151,12 +161,12 @@ def determinize(s, seat):
     for i in range(n):
         if i == seat:
             continue
-        need = s['hand_count'][i] - (1 if keep >= 0 and i == asked else 0)
         for k in range(NUM_KINDS):
             s['hand_kind'][i, k] = 0
-        if keep >= 0 and i == asked:
-            s['hand_kind'][i, CARD_KIND[keep]] += 1
-        for _ in range(need):
+        for c in range(NUM_CARDS):
+            if s['loc'][c] == i and (c == keep or s['known'][c] != 0):
+                s['hand_kind'][i, CARD_KIND[c]] += 1
+        for _ in range(s['hand_count'][i] - fixed[i]):
             c = pool[j]
             j += 1
             s['loc'][c] = i
