@@ -19,9 +19,9 @@ from frontierzoo.envs.frantic.content import (
 from frontierzoo.envs.frantic.env import GAME
 from frontierzoo.envs.frantic.invariants import check_invariants
 from frontierzoo.envs.frantic.state import (
-    GIFT_TO, LOC_DECK, MAGNET_AT, PASS, PH_SETUP, PLAY, REACT, ST_BLOCK, ST_GIFT, ST_MAGNET,
+    GIFT_TO, LOC_DECK, MAGNET_AT, PASS, PH_SETUP, REACT, ST_BLOCK, ST_GIFT, ST_MAGNET,
     ST_MARCH, ST_MARKET, ST_NICE_TRY, ST_OVER, ST_PLAY, ST_REMOTE, ST_RESTOCK, ST_RE_ROLL,
-    ST_SETUP, ST_SWAP, TOKEN, NUM_ACTIONS)
+    ST_SETUP, ST_SWAP, TOKEN, NUM_ACTIONS, CARD, PLACE)
 
 MULT = 6364136223846793005
 M64 = (1 << 64) - 1
@@ -108,16 +108,20 @@ def table(n=2, seat=0, hands=None, cards=None, pos=None, points=None, **options)
 
 
 def act(s, a):
-    begin_step(s)
-    core.apply(s, int(a))
-    code = check_invariants(s)
-    assert code == 0, GAME.invariant_names[code]
+    """Apply a decision (or a card and its space, as ``play`` gives them), checking the invariants."""
+    for x in (a if isinstance(a, tuple) else (a,)):
+        assert legal(s)[int(x)], f"illegal {x}"
+        begin_step(s)
+        core.apply(s, int(x))
+        code = check_invariants(s)
+        assert code == 0, GAME.invariant_names[code]
 
 
 def play(kind, p, orient=0):
+    """Playing a card is two decisions: the card (its play-kind), then its space."""
     for k in range(len(PLAY_CARD_KIND)):
         if PLAY_CARD_KIND[k] == kind and PLAY_ORIENT[k] == orient:
-            return PLAY.at(k, p)
+            return (CARD.at(k), PLACE.at(p))
     raise ValueError
 
 
@@ -128,8 +132,14 @@ def legal(s):
 
 
 def spaces_for(s, kind, orient=0):
-    m = legal(s)
-    return [p for p in range(NUM_SPACES) if m[play(kind, p, orient)]]
+    """The spaces the card may be played on (none if it cannot be chosen)."""
+    card, _ = play(kind, 0, orient)
+    if not legal(s)[card]:
+        return []
+    t = s.copy()
+    act(t, card)
+    m = legal(t)
+    return [p for p in range(NUM_SPACES) if m[PLACE.at(p)]]
 
 
 FAR = 45    # a plain space far ahead, to play a card that should not matter
@@ -175,8 +185,8 @@ def test_set_up_plays_cards_in_turn_order_down_to_4_untriggered():
     while s["stage"] == ST_SETUP:
         order.append(int(s["actor"]))
         m = legal(s)
-        act(s, np.flatnonzero(m)[0])
-    assert order == [first, 1 - first] * 4
+        act(s, np.flatnonzero(m)[0])                  # a card, then its space
+    assert order[::2] == [first, 1 - first] * 4 and order[1::2] == order[::2]
     assert s["stage"] == ST_PLAY and s["turn_seat"] == first and s["actor"] == first
     assert list(s["hand_count"][:2]) == [4, 4] and (s["height"].sum()) == 8
     assert (s["pos"][:2] == 0).all() and s["triggered"].sum() == 0
@@ -676,6 +686,7 @@ def test_new_round_tokens_to_start_board_cleared_set_up_again():
 
 def test_game_ends_at_the_point_limit_fewest_points_win():
     s = table(hands={0: [STOP]}, pos={0: 47, 1: 12}, points={0: 100, 1: 30})
+    s["round"] = 2                                     # the points of two rounds played
     rig(s, (6, 3))
     act(s, play(STOP, FAR))
     assert s["stage"] == ST_OVER and s["actor"] == -1

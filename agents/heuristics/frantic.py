@@ -30,7 +30,7 @@ jit = G.jit
 
 SAMPLES = 4             # worlds dealt per decision
 MAX_DEPTH = 6           # own decisions of one chain searched
-BRANCH_BUDGET = 24      # positions searched below each first decision
+BRANCH_BUDGET = 64      # positions searched below each first decision (a card's spaces)
 OTHERS_LIMIT = 64       # the others' answers played out before a position is scored as it stands
 WIN = 10000.0
 
@@ -78,7 +78,7 @@ def others_answer(s, me, mask, rng):
         if a < 0:
             return False
         st = s['stage']
-        if st == ST_PLAY or st == ST_SETUP:
+        if (st == ST_PLAY or st == ST_SETUP) and s['chosen'] < 0:
             return False                          # a new turn (or a new round): the chain is over
         if a == me:
             return True
@@ -165,7 +165,7 @@ def chain_goes_on(s, me, mask, rng, first_stage):
     if not others_answer(s, me, mask, rng):
         return False
     st = s['stage']
-    return not (st == ST_PLAY or st == ST_SETUP)
+    return not ((st == ST_PLAY or st == ST_SETUP) and s['chosen'] < 0)
 
 
 class FranticHeuristic(Agent):

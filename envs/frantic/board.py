@@ -8,7 +8,7 @@ from .content import (
     TOP_COLOUR, KIND_COLOUR, KIND_ORIENTS, MULTI, NUM_CARDS, NUM_PLAY_KINDS, NUM_SPACES,
     PLAY_CARD_KIND, PLAY_ORIENT, PUSH, START, TELEPORT_AT, WALL_DOWN, WALL_DOWN_SPACE, WALL_UP,
     WALL_UP_SPACE, WHITE, CARD_SPACE_BITS, WALL_UP_BITS, WALL_DOWN_BITS)
-from .state import LOC_BOARD, LOG_MAX, PLAY
+from .state import CARD, LOC_BOARD, LOG_MAX, PLACE
 
 # --------------------------------------------------------------------------- hands and the pile
 
@@ -210,21 +210,44 @@ def mask_bits(mask, base, allowed):
 
 
 @rule
+def play_kind_spaces(bits, k):
+    """The spaces play-kind ``k`` may go on: its colour's (``colour_bits``), and for a Push through
+    the wall only where the track has a row on the other side."""
+    kind = PLAY_CARD_KIND[k]
+    allowed = colour_bits(bits, KIND_COLOUR[kind])
+    if kind == PUSH and PLAY_ORIENT[k] == WALL_UP:
+        allowed &= WALL_UP_BITS
+    elif kind == PUSH and PLAY_ORIENT[k] == WALL_DOWN:
+        allowed &= WALL_DOWN_BITS
+    return allowed
+
+
+@rule
 def mask_play_cards(s, seat, mask):
-    """Every hand card onto every space its colour allows, each way a bordered card may point."""
+    """Playing a card is two decisions: which hand card (each way a bordered card may point, where
+    it has a space), then onto which space its colour allows."""
     bits = placement_bits(s)
+    k = s['chosen']
+    if k >= 0:
+        return mask_bits(mask, PLACE.at(0), play_kind_spaces(bits, k))
     count = 0
     for k in range(NUM_PLAY_KINDS):
-        kind = PLAY_CARD_KIND[k]
-        if s['hand_kind'][seat, kind] <= 0:
-            continue
-        allowed = colour_bits(bits, KIND_COLOUR[kind])
-        if kind == PUSH and PLAY_ORIENT[k] == WALL_UP:
-            allowed &= WALL_UP_BITS
-        elif kind == PUSH and PLAY_ORIENT[k] == WALL_DOWN:
-            allowed &= WALL_DOWN_BITS
-        count += mask_bits(mask, PLAY.at(k, 0), allowed)
+        if s['hand_kind'][seat, PLAY_CARD_KIND[k]] > 0 and play_kind_spaces(bits, k) != np.uint64(0):
+            mask[CARD.at(k)] = True
+            count += 1
     return count
+
+
+@rule
+def choose_or_place(s, seat, a):
+    """A play decision: choosing the card (returns -1: its space comes next), or its space: the
+    card goes onto the board (returns its id); ``chosen`` and ``placed_space`` say which and where."""
+    if CARD.has(a):
+        s['chosen'] = CARD.split(a)
+        return -1
+    k = s['chosen']
+    s['chosen'] = -1
+    return play_card(s, seat, PLAY_CARD_KIND[k], PLACE.split(a), PLAY_ORIENT[k])
 
 
 @rule

@@ -6,7 +6,7 @@ import numpy as np
 
 from ..common.game import Game
 from . import core, render, words
-from .content import (
+from .content import (NUM_PLAY_KINDS, PLAY_CARD_KIND, 
     BLOCK, CARD_KIND, END, FUCK_YOU, FUCK_YOU_POINTS, NICE_TRY, NUM_CARDS, NUM_ORIENTS, NUM_SPACES,
     NUM_EVENTS, POINT_LIMITS, RE_ROLL, D20)
 from .invariants import INVARIANT_NAMES
@@ -52,7 +52,7 @@ class FranticGame(Game):
     option_fields = ("point_limit", "round_rewards")
     field_ranges = {
         "point_limit": (1, MAX_LIMIT), "round_rewards": (0, 1), "round": (0, 10 * MAX_LIMIT),
-        "first_player": (0, MAX_SEATS - 1), "turn_seat": (0, MAX_SEATS - 1),
+        "first_player": (0, MAX_SEATS - 1), "chosen": (-1, NUM_PLAY_KINDS - 1), "turn_seat": (0, MAX_SEATS - 1),
         "stage": (0, NUM_ALL_STAGES - 1), "phase": (0, PH_END), "pos": (0, END),
         "points": (0, MAX_LIMIT + END + FUCK_YOU_POINTS), "round_score": (0, END + FUCK_YOU_POINTS),
         "loc": (0, LOC_MARKET), "deck": (-1, NUM_CARDS - 1), "deck_size": (0, NUM_CARDS),
@@ -99,9 +99,10 @@ class FranticGame(Game):
             return False
         bottom = int(s["deck"][0])
         kb = int(CARD_KIND[bottom])
-        if kb in _KEEP:
+        keep = _KEEP + ((int(PLAY_CARD_KIND[s["chosen"]]),) if s["chosen"] >= 0 else ())
+        if kb in keep:
             return False
-        hand = [c for c in range(NUM_CARDS) if s["loc"][c] == seat and int(CARD_KIND[c]) not in _KEEP
+        hand = [c for c in range(NUM_CARDS) if s["loc"][c] == seat and int(CARD_KIND[c]) not in keep
                 and int(CARD_KIND[c]) != kb and not s["known"][c]]
         if not hand:
             return False

@@ -13,7 +13,7 @@ import numpy as np
 
 from ..common.jit import kernel, rule
 from ..common.record import MAX_SEATS as HEADER_SEATS
-from .content import (PUSH, WALL_DOWN, WALL_DOWN_SPACE, WALL_UP, WALL_UP_SPACE)
+from .content import (PLAY_CARD_KIND, PUSH, WALL_DOWN, WALL_DOWN_SPACE, WALL_UP, WALL_UP_SPACE)
 from .content import (CARD_KIND, CARD_SPACE, END, FUCK_YOU, FUCK_YOU_POINTS, KIND_COLOUR,
                       KIND_ORIENTS, NUM_CARDS, NUM_KINDS, NUM_SPACES, START, WHITE)
 from .state import (
@@ -214,6 +214,12 @@ def turn_ok(s):
         return False
     if s['mv_steps'] != 0:
         return False                      # steps are walked between decisions
+    ck = s['chosen']
+    if ck >= 0:
+        if not (st == ST_PLAY or st == ST_SETUP or st == ST_RESTOCK):
+            return False
+        if s['hand_kind'][s['actor'], PLAY_CARD_KIND[ck]] <= 0:
+            return False                  # the card chosen is in the hand until it is placed
     if (st == ST_SETUP) != (s['phase'] == PH_SETUP):
         return False
     if st == ST_PLAY and s['phase'] != PH_PLAY:

@@ -41,8 +41,8 @@ LOG_MAX = 32
 L_THROW, L_EVENT = 1, 2           # (kind, a, b, c): a throw (sides, number, owner); an event (kind, thrower)
 
 # Decision stages.
-ST_SETUP = 0        # set-up: play a card onto the board, its effect not triggered
-ST_PLAY = 1         # phase 1: play a card (and trigger it where its colour says)
+ST_SETUP = 0        # set-up: play a card onto the board, its effect not triggered (card, then space)
+ST_PLAY = 1         # phase 1: play a card (and trigger it where its colour says): card, then space
 ST_REMOTE = 2       # Remote: nominate a token
 ST_GIFT = 3         # Gift: someone else's token, 1 or 2 spaces
 ST_MAGNET = 4       # Magnet: which card of the board
@@ -74,11 +74,12 @@ PASS = ACTIONS.span("pass", doc="decline the reaction offered")
 TOKEN = ACTIONS.span("token", MAX_SEATS, doc="the token of seat (me + r): Remote, Swap, Marching Orders")
 GIFT_TO = ACTIONS.span("gift", MAX_SEATS, 2, doc="Gift: move the token of seat (me + r) 1 (0) or 2 (1) spaces")
 TAKE = ACTIONS.span("take", NUM_KINDS, doc="Market: take an open card of kind k")
+CARD = ACTIONS.span("card", NUM_PLAY_KINDS,
+                    doc="choose the hand card to play as play-kind k (its kind and, for Push and Jump, its arrow)")
 MAGNET_AT = ACTIONS.span("magnet", NUM_SPACES, doc="Magnet: take the top card of space p")
+PLACE = ACTIONS.span("place", NUM_SPACES, doc="put the chosen card onto space p")
 REACT = ACTIONS.span("react", NUM_REACTIONS, NUM_SPACES,
                      doc="play reaction r (Block, Nice Try, Re-Roll) onto space p")
-PLAY = ACTIONS.span("play", NUM_PLAY_KINDS, NUM_SPACES,
-                    doc="play a card of play-kind k (kind and orientation, content.PLAY_CARD_KIND) onto space p")
 NUM_ACTIONS = ACTIONS.size
 
 # Observation (seat-relative: the observer first, then the others in turn order).
@@ -115,6 +116,7 @@ T_TARGET = TURN_FEATURE.span("target", MAX_SEATS, doc="the attack's target, by s
 T_GIFT = TURN_FEATURE.span("gift", 2, doc="the Gift's 1 or 2 spaces")
 T_EVENT = TURN_FEATURE.span("event", NUM_EVENTS, doc="the event being carried out")
 T_THROWER = TURN_FEATURE.span("thrower", MAX_SEATS, doc="who threw the event, by seat from the observer")
+T_CHOSEN = TURN_FEATURE.span("chosen", NUM_PLAY_KINDS, doc="the card chosen to play, before its space")
 
 TABLE_FEATURE = Layout("table feature")
 G_DECK = TABLE_FEATURE.span("deck", doc="cards in the draw pile / NUM_CARDS")
@@ -156,6 +158,7 @@ RECORD_DTYPE = record_dtype([
     ("turn_seat", np.int32),
     ("stage", np.int32),
     ("phase", np.int32),
+    ("chosen", np.int32),             # the play-kind chosen, its space still to choose; -1 none
     ("pos", np.int32, (MAX_SEATS,)),
     ("points", np.int32, (MAX_SEATS,)),
     ("round_score", np.int32, (MAX_SEATS,)),   # the last completed round's minus points

@@ -4,10 +4,11 @@ import numpy as np
 
 from ..common.jit import rule
 from ..common.rng import roll_die, shuffle
-from .board import clear_board, draw_up, play_card, at_end, holds, take_top, to_hand, to_hand_in_view, token_on
+from .board import (at_end, choose_or_place, clear_board, draw_up, holds, take_top, to_hand,
+                    to_hand_in_view, token_on)
 from .content import (
-    D20, D6, DEAL_BY_SEATS, END, FUCK_YOU, FUCK_YOU_ADVANCE, FUCK_YOU_POINTS, GHOST, GIFT,
-    HAND_SIZE, MAGNET, NUM_CARDS, NUM_SPACES, PLAY_CARD_KIND, PLAY_ORIENT, REMOTE, REVERSE, SKIP,
+    CARD_KIND, D20, D6, DEAL_BY_SEATS, END, FUCK_YOU, FUCK_YOU_ADVANCE, FUCK_YOU_POINTS, GHOST, GIFT,
+    HAND_SIZE, MAGNET, NUM_CARDS, NUM_SPACES, REMOTE, REVERSE, SKIP,
     START, TELEPORT, TELEPORT_6, TELEPORT_SPACE, TROUBLEMAKER, KIND_COLOUR, RED, ORANGE, MULTI)
 from .events import begin_event, event_step, event_throw_result
 from .moves import land, magnet_choices, start_move, swap_tokens, teleport_token, throw, walk
@@ -15,7 +16,7 @@ from .reactions import offer_block, offer_nice_try, offer_re_roll, play_reaction
 from .state import (
     AU_CHAIN_DONE, AU_END_TURN, AU_EVENT, AU_LAND, AU_NICE_TRY, AU_ROLLED, AU_WALK, B_GIFT, B_NONE,
     B_REMOTE, B_RE_ROLL, B_SWAP, GIFT_TO, LOC_DECK, MAGNET_AT, MAX_SEATS, PASS, PH_END, PH_MOVE,
-    PH_PLAY, PH_SETUP, PLAY, R_EVENT, R_MARCH, R_MOVE, R_NONE, R_SECOND, R_TELEPORT, ST_GIFT,
+    PH_PLAY, PH_SETUP, R_EVENT, R_MARCH, R_MOVE, R_NONE, R_SECOND, R_TELEPORT, ST_GIFT,
     ST_MAGNET, ST_OVER, ST_PLAY, ST_REMOTE, ST_SETUP, TOKEN)
 
 # --------------------------------------------------------------------------- set-up and rounds
@@ -85,8 +86,8 @@ def apply_setup(s, seat, a):
     """'In turn order, each player plays a hand card of their choice onto the game board. Keep doing
     this until all players have 4 cards left in their hand. The effects of the played cards are not
     triggered yet.'"""
-    k, p = PLAY.split(a)
-    play_card(s, seat, PLAY_CARD_KIND[k], p, PLAY_ORIENT[k])
+    if choose_or_place(s, seat, a) < 0:
+        return                             # the card is chosen; its space next
     n = s['num_players']
     for i in range(1, n + 1):
         nxt = (seat + i) % n
@@ -138,6 +139,7 @@ def end_round(s):
 @rule
 def clear_turn(s):
     """Nothing of a turn in progress: flags, movement, throw, attack, event, offers."""
+    s['chosen'] = -1
     s['skip_move'] = 0
     s['reverse'] = 0
     s['ghost'] = 0
@@ -188,9 +190,10 @@ def apply_play(s, seat, a):
     """'Play a card from your hand onto the game board, and activate its effect if necessary':
     green and blue cards and the white cards act when played; red, orange and multi-coloured
     cards only lie there (a reaction played on one's own turn activates nothing)."""
-    k, p = PLAY.split(a)
-    kind = PLAY_CARD_KIND[k]
-    c = play_card(s, seat, kind, p, PLAY_ORIENT[k])
+    c = choose_or_place(s, seat, a)
+    if c < 0:
+        return                             # the card is chosen; its space next
+    kind = CARD_KIND[c]
     s['stage'] = AU_CHAIN_DONE
     if kind == SKIP:
         s['skip_move'] = 1                 # 'Skip your movement phase.'
@@ -413,8 +416,8 @@ def apply_march(s, seat, a):
 @rule
 def apply_restock(s, seat, a):
     """Restock: 'everyone plays a hand card of their choice onto the game board' (no effect)."""
-    k, p = PLAY.split(a)
-    play_card(s, seat, PLAY_CARD_KIND[k], p, PLAY_ORIENT[k])
+    if choose_or_place(s, seat, a) < 0:
+        return                             # the card is chosen; its space next
     s['stage'] = AU_EVENT
 
 

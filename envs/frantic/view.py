@@ -4,14 +4,14 @@ import numpy as np
 
 from ..common.deal import new_future, shuffle_pool
 from ..common.jit import kernel, rule
-from .content import (CARD_KIND, D20, NUM_CARDS, NUM_KINDS, NUM_SPACES, REACTION_KINDS, R_BLOCK,
+from .content import (PLAY_CARD_KIND, CARD_KIND, D20, NUM_CARDS, NUM_KINDS, NUM_SPACES, REACTION_KINDS, R_BLOCK,
                       R_NICE_TRY, R_RE_ROLL, TELEPORT_AT)
 from .state import (F_HEIGHT, F_KIND, F_ORIENT, F_TELEPORT, F_TOKENS, F_USED, G_DECK, G_LIMIT,
                     G_ROUND, G_SEATS, HAND_SCALE, HEIGHT_SCALE, LIMIT_SCALE, LOC_DECK, LOC_MARKET,
                     MIN_SEATS, OBS_BOARD, OBS_HAND, OBS_KNOWN, OBS_MARKET, OBS_SEATS, OBS_STAGE, OBS_TABLE,
                     OBS_TURN, ROUND_SCALE, S_ACTOR, S_FIRST, S_HAND, S_POINTS, S_POSITION, S_PRESENT,
                     S_TURN, ST_BLOCK, ST_NICE_TRY, ST_RE_ROLL, STATE_DECK, STATE_HANDS, STATE_VIEW,
-                    T_BACKWARD, T_BLOCK_FOR, T_DIE, T_EVENT, T_FLAGS, T_GIFT, T_MOVER, T_PHASE,
+                    T_BACKWARD, T_BLOCK_FOR, T_CHOSEN, T_DIE, T_EVENT, T_FLAGS, T_GIFT, T_MOVER, T_PHASE,
                     T_REMOTE, T_ROLL_FOR, T_ROLL_OWNER, T_STEPS, T_TARGET, T_THROWER, T_VALUE,
                     NUM_STAGES)
 
@@ -92,6 +92,8 @@ def observe(s, seat, out):
         out[b + T_TARGET.at(rel(s['target'], seat, n))] = 1.0
     if s['gift_amount'] > 0:
         out[b + T_GIFT.at(s['gift_amount'] - 1)] = 1.0
+    if s['chosen'] >= 0:
+        out[b + T_CHOSEN.at(s['chosen'])] = 1.0
     if s['ev_kind'] >= 0:
         out[b + T_EVENT.at(s['ev_kind'])] = 1.0
         out[b + T_THROWER.at(rel(s['ev_thrower'], seat, n))] = 1.0
@@ -117,8 +119,11 @@ def state_vector(s, out):
 
 @rule
 def offered_kind(s):
-    """The reaction the seat to act is being asked about (its holding is public), -1 none."""
+    """The kind the seat to act is known to hold: the reaction it is asked about, or the card it
+    chose to play (both public), -1 none."""
     st = s['stage']
+    if s['chosen'] >= 0:
+        return PLAY_CARD_KIND[s['chosen']]
     if st == ST_RE_ROLL:
         return REACTION_KINDS[R_RE_ROLL]
     if st == ST_BLOCK:

@@ -12,7 +12,7 @@ from .content import (
     CARD_KIND, END, EVENT_NAMES, KIND_NAMES, ORIENT_NAMES, PLAY_CARD_KIND, PLAY_ORIENT, PUSH, JUMP,
     REACTION_KINDS, START, TELEPORT_AT, NUM_SPACES)
 from .state import (
-    GIFT_TO, MAGNET_AT, PASS, PLAY, REACT, ST_BLOCK, ST_NICE_TRY, ST_OVER, ST_RE_ROLL, ST_RESTOCK,
+    CARD, GIFT_TO, MAGNET_AT, PASS, PLACE, REACT, ST_BLOCK, ST_NICE_TRY, ST_OVER, ST_RE_ROLL, ST_RESTOCK,
     ST_SETUP, TAKE, TOKEN, BLOCK_FOR_NAMES, ST_REMOTE, ST_SWAP, ST_MARCH, L_THROW, L_EVENT)
 
 
@@ -97,8 +97,10 @@ def describe_action(s, a, viewer=None) -> str:
                 "your" if owner == viewer else f"player_{owner}'s")
             why = f"on the {int(s['roll_value'])} of {whose} D{int(s['roll_die'])}"
         return f"{who}play {KIND_NAMES[kind]} onto {space_name(p)} {why}"
-    if PLAY.has(a):
-        k, p = PLAY.split(a)
+    if CARD.has(a):
+        return f"{who}choose {play_kind_name(CARD.split(a))} to play"
+    if PLACE.has(a):
+        k, p = int(s["chosen"]), PLACE.split(a)
         tail = " (set-up: no effect)" if st == ST_SETUP else (" (Restock: no effect)" if st == ST_RESTOCK else "")
         return f"{who}play {play_kind_name(k)} onto {space_name(p)}{tail}"
     return f"no such action {a}"
