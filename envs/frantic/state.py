@@ -74,8 +74,7 @@ PASS = ACTIONS.span("pass", doc="decline the reaction offered")
 TOKEN = ACTIONS.span("token", MAX_SEATS, doc="the token of seat (me + r): Remote, Swap, Marching Orders")
 GIFT_TO = ACTIONS.span("gift", MAX_SEATS, 2, doc="Gift: move the token of seat (me + r) 1 (0) or 2 (1) spaces")
 TAKE = ACTIONS.span("take", NUM_KINDS, doc="Market: take an open card of kind k")
-CARD = ACTIONS.span("card", NUM_PLAY_KINDS,
-                    doc="choose the hand card to play as play-kind k (its kind and, for Push and Jump, its arrow)")
+CARD = ACTIONS.span("card", NUM_PLAY_KINDS, doc="choose a hand card to play: play-kind k (kind, and an arrow)")
 MAGNET_AT = ACTIONS.span("magnet", NUM_SPACES, doc="Magnet: take the top card of space p")
 PLACE = ACTIONS.span("place", NUM_SPACES, doc="put the chosen card onto space p")
 REACT = ACTIONS.span("react", NUM_REACTIONS, NUM_SPACES,
