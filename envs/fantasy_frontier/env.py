@@ -73,7 +73,7 @@ class FantasyFrontierGame(Game):
         (12 cards above it) that no draw reaches it before ``seat`` decides again."""
         hand = np.flatnonzero(s["hand"][seat])
         size = int(s["deck_size"])
-        deep = [i for i in range(size) if s["deck"][i] < MAP_CARDS and i < size - 12]
+        deep = [i for i in range(size) if s["deck"][i] < MAP_CARDS and i >= 12]   # index 0 is the top
         if hand.size == 0 or not deep:
             return False
         i = deep[-1]

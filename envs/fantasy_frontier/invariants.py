@@ -8,12 +8,13 @@ are checked first, so every index read here is in range.
 """
 import numpy as np
 
-from ..common.jit import kernel
+from ..common.jit import kernel, rule
 from ..common.record import MAX_SEATS as HEADER_SEATS
 from .board import bay_capacity, bay_load, final_points, hand_limit, victory_points
 from .state import (CARDS, CELLS, COMBAT_VP, DAMAGEABLE, DEV_CARDS, FACTIONS, MAP_CARDS, MARKERS, MAX_SEATS,
                     PLAINS, RESOURCES, SPOTS, ST_DISCARD, ST_FACTION, ST_OVER, ST_SETUP_SHIP, ST_SETUP_TILE,
-                    SUPPLY_TOTAL, TERRAINS, TILE_COUNTS, TOWNSHIPS, WIN_VP, WORKERS, ST_DEV)
+                    SUPPLY_TOTAL, TERRAINS, TILE_COUNTS, TOWNSHIPS, WIN_VP, WORKERS, ST_DEV, ST_COUNTER, ST_AIM,
+                    ST_REROLL, ROLL_COMBAT, TURKEY, ST_TAKE, ST_TOWNSHIP, ST_DECLARE, ST_PLACE, ATTACK)
 
 INV_TILES = 1
 INV_CARDS = 2
@@ -29,6 +30,8 @@ INV_FACTIONS = 11
 INV_END = 12
 INV_EMPTY_SEAT = 13
 INV_BOARD = 14
+INV_SEATS = 15
+INV_STAGE = 16
 
 INVARIANT_NAMES = {
     INV_TILES: "the 80 terrain tiles are not each in exactly one place (bag, board, a player's hand)",
@@ -45,12 +48,80 @@ INVARIANT_NAMES = {
     INV_END: "the winners or rewards are not those the rules name",
     INV_EMPTY_SEAT: "a seat not at the table holds something",
     INV_BOARD: "a worker stands off the tiles or on a township",
+    INV_SEATS: "a field names a seat not at the table",
+    INV_STAGE: "the stage disagrees with who acts or with the decision in progress",
 }
+
+
+@rule
+def seat_ok(x, n, allow_none):
+    return (x == -1 and allow_none) or (0 <= x < n)
+
+
+@rule
+def stage_ok(s):
+    """What each stage needs of the record: who acts, and the decision in progress."""
+    st = s['stage']
+    a = s['actor']
+    ts = s['turn_seat']
+    n = s['num_players']
+    if st == ST_OVER:
+        return True
+    if st == ST_COUNTER:
+        if a == ts or s['counter_ask'] >= s['n_decl'] or s['decl_target'][s['counter_ask']] != a:
+            return False
+    elif st == ST_AIM:
+        sh = s['shooter']
+        v = s['victim']
+        if sh != a or not seat_ok(v, n, False) or v == sh:
+            return False
+        if sh == ts:
+            if s['shot_kind'] < 0 or s['shot'] >= s['n_decl']:
+                return False
+        elif s['counter_left'][sh] < 1 or v != ts:
+            return False
+    elif st == ST_REROLL:
+        if s['roll'] < 1:
+            return False
+        if s['roll_kind'] == ROLL_COMBAT:
+            if s['shooter'] != a or not seat_ok(s['victim'], n, False):
+                return False
+        elif a != ts or s['roll_terrain'] == PLAINS:
+            return False
+        if s['bays'][a, TURKEY] < 1:
+            return False
+    elif st == ST_FACTION:
+        if s['faction'][a] != -1:
+            return False
+    elif a != ts:
+        return False
+    if st == ST_TAKE and (s['owe_res'] < 0 or s['gain'][s['owe_res']] < 1):
+        return False
+    if (st == ST_DEV) != (s['pending_dev'] >= 0):
+        return False
+    if st == ST_TOWNSHIP and (s['yield_cell'] < 0 or s['township'][s['yield_cell']] != ts):
+        return False
+    if st == ST_DECLARE and s['ready'][ATTACK] <= s['decl_workers'] - 0 and s['n_decl'] == 0:
+        return False
+    if st == ST_PLACE and s['to_place'] < 1:
+        return False
+    if st == ST_SETUP_SHIP and s['ship'][a] != -1:
+        return False
+    return True
 
 
 @kernel
 def check_invariants(s):
     n = s['num_players']
+    if not (seat_ok(s['first_player'], n, False) and seat_ok(s['turn_seat'], n, False)
+            and seat_ok(s['reply_to'], n, True) and seat_ok(s['shooter'], n, True)
+            and seat_ok(s['victim'], n, True)):
+        return INV_SEATS
+    for i in range(s['n_decl']):
+        if not seat_ok(s['decl_target'][i], n, False) or s['decl_target'][i] == s['turn_seat']:
+            return INV_SEATS
+    if s['stage'] != ST_OVER and not stage_ok(s):
+        return INV_STAGE
     # tiles
     for t in range(TERRAINS):
         k = s['bag'][t]

@@ -2,7 +2,6 @@
 scouting (two tiles a worker, a turkey leg redraws a pair); then the turn ends (rulebook:
 "Research", "Scout", "End of Game")."""
 from ..common.jit import rule
-from ..common.rng import shuffle
 from .board import check_win, draw_tile, end_game, hand_limit
 from .content import DEV_SALE
 from .economy import eat_turkey, has_turkey, settle_gains
@@ -158,14 +157,13 @@ def mask_discard(s, seat, mask):
 
 @rule
 def apply_discard(s, seat, a):
-    """Over the hand limit the player returns a map card of his choice to the deck, which is
-    shuffled (RULES.md)."""
+    """Over the hand limit the player returns a map card of his choice (the new one or an old one)
+    face down to the bottom of the research deck (RULES.md)."""
     m = DISCARD.split(a)
     s['hand'][seat, m] = 0
     s['hand_count'][seat] -= 1
     s['deck'][s['deck_size']] = m
     s['deck_size'] += 1
-    shuffle(s['rng'], s['deck'], s['deck_size'])
     continue_phase3(s)
 
 
