@@ -85,7 +85,10 @@ def owe_yield(s, t, face, seat):
 @rule
 def roll_die(s):
     """One six-sided die (the combat die and the three resource dice are all d6)."""
-    return randint(s['rng'], DIE) + 1
+    face = randint(s['rng'], DIE) + 1
+    s['last_roll'] = face
+    s['rolls'] += 1
+    return face
 
 
 @rule

@@ -55,6 +55,7 @@ class FantasyFrontierGame(Game):
         "counter_ask": (0, WORKERS), "counter_left": (0, WORKERS), "reply_to": (-1, MAX_SEATS - 1),
         "shooter": (-1, MAX_SEATS - 1), "victim": (-1, MAX_SEATS - 1), "shot_kind": (-1, 1),
         "shot_aim": (-1, AIMS - 1), "roll": (0, DIE), "roll_kind": (0, 2), "roll_terrain": (0, TERRAINS - 1),
+        "last_roll": (0, DIE), "rolls": (0, 2**31 - 1),
         "gain": (0, 12), "owe_res": (-1, RESOURCES - 1), "owe_left": (0, 12), "owe_resume": (0, 2),
         "final": (0, BIG), "winner": (0, 1),
     }

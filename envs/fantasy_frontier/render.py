@@ -56,7 +56,9 @@ def map_text(s):
             else:
                 row += " "
         lines.append(row.rstrip())
-    return "\n".join(l for l in lines if l.strip()) or "(no tiles)"
+    legend = ("map: p plains, f forest, m mountains, w water; after the letter: A-D an airship, # a township, "
+              "0-3 a worker of that seat")
+    return legend + "\n" + ("\n".join(l for l in lines if l.strip()) or "(no tiles)")
 
 
 def seat_text(s, j, seat):

@@ -281,6 +281,8 @@ RECORD_DTYPE = record_dtype([
     ("roll", np.int32),                             # die face 1..6 waiting on a re-roll decision, 0 none
     ("roll_kind", np.int32),
     ("roll_terrain", np.int32),
+    ("last_roll", np.int32),                        # the last face any die showed (for the record's readers)
+    ("rolls", np.int32),                            # dice rolled so far
     ("gain", np.int32, (RESOURCES,)),              # pieces still to hand to the turn player
     ("owe_res", np.int32),                          # resource owed, -1 none
     ("owe_left", np.int32),

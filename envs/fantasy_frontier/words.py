@@ -36,7 +36,7 @@ def spot_name(k):
 
 
 def aim_name(aim):
-    return ASSIGNMENT_NAMES[aim] if aim < AIM_BAY else f"the {RESOURCE_NAMES[aim - AIM_BAY]} in the bay"
+    return ASSIGNMENT_NAMES[aim] if aim < AIM_BAY else f"cargo bay ({RESOURCE_NAMES[aim - AIM_BAY]})"
 
 
 def describe_action(s, a, viewer=None):
@@ -120,6 +120,8 @@ def events(before, after, viewer=None):
     out = []
     n = int(after["num_players"])
     for j in range(n):
+        if int(after["hits"][j]) > int(before["hits"][j]) and int(after["turn_seat"]) == int(before["turn_seat"]):
+            out.append(f"a hit for {seat_word(j, viewer)} ({int(after['hits'][j])} this turn)")
         dv = int(after["combat_vp"][j]) - int(before["combat_vp"][j])
         if dv > 0:
             out.append(f"{seat_word(j, viewer)} score {dv} combat VP")
@@ -143,8 +145,9 @@ def events(before, after, viewer=None):
             out.append(f"{seat_word(j, viewer)} are dealt the {FACTION_NAMES[int(after['faction'][j])]}")
     if int(after["pending_dev"]) >= 0 and int(before["pending_dev"]) < 0:
         out.append(f"player_{int(after['turn_seat'])} draws the {dev_name(int(after['pending_dev']))}")
-    if int(after["roll"]) and int(after["roll"]) != int(before["roll"]):
-        out.append(f"the die shows {int(after['roll'])}")
+    if int(after["rolls"]) != int(before["rolls"]):
+        out.append(f"the die shows {int(after['last_roll'])}" if int(after["rolls"]) == int(before["rolls"]) + 1
+                   else f"{int(after['rolls']) - int(before['rolls'])} dice rolled, the last shows {int(after['last_roll'])}")
     if int(after["turn_seat"]) != int(before["turn_seat"]) and int(after["stage"]) >= 3:
         out.append(f"player_{int(after['turn_seat'])}'s turn (round {int(after['round']) + 1})")
     if int(after["stage"]) == ST_OVER and int(before["stage"]) != ST_OVER:
