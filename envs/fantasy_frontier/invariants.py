@@ -10,11 +10,11 @@ import numpy as np
 
 from ..common.jit import kernel, rule
 from ..common.record import MAX_SEATS as HEADER_SEATS
-from .board import bay_capacity, bay_load, final_points, hand_limit, victory_points
+from .board import adjacent_ships, bay_capacity, bay_load, final_points, hand_limit, victory_points
 from .state import (CARDS, CELLS, COMBAT_VP, DAMAGEABLE, DEV_CARDS, FACTIONS, MAP_CARDS, MARKERS, MAX_SEATS,
                     PLAINS, RESOURCES, SPOTS, ST_DISCARD, ST_FACTION, ST_OVER, ST_SETUP_SHIP, ST_SETUP_TILE,
                     SUPPLY_TOTAL, TERRAINS, TILE_COUNTS, TOWNSHIPS, WIN_VP, WORKERS, ST_DEV, ST_COUNTER, ST_AIM,
-                    ST_REROLL, ROLL_COMBAT, TURKEY, ST_TAKE, ST_TOWNSHIP, ST_DECLARE, ST_PLACE, ATTACK)
+                    ST_REROLL, ROLL_COMBAT, TURKEY, ST_TAKE, ST_TOWNSHIP, ST_DECLARE, ST_PLACE, ATTACK, DIRS, NEIGHBOUR)
 
 INV_TILES = 1
 INV_CARDS = 2
@@ -101,12 +101,45 @@ def stage_ok(s):
         return False
     if st == ST_TOWNSHIP and (s['yield_cell'] < 0 or s['township'][s['yield_cell']] != ts):
         return False
-    if st == ST_DECLARE and s['ready'][ATTACK] <= s['decl_workers'] - 0 and s['n_decl'] == 0:
-        return False
+    if st == ST_DECLARE and s['n_decl'] == 0:
+        if s['ready'][ATTACK] - s['decl_workers'] < 1:
+            return False
+        near = False
+        for j in range(n):
+            if j != a and adjacent_ships(s, a, j):
+                near = True
+        if not near:
+            return False
     if st == ST_PLACE and s['to_place'] < 1:
         return False
-    if st == ST_SETUP_SHIP and s['ship'][a] != -1:
+    if st == ST_DISCARD and s['hand_count'][a] <= hand_limit(s, a):
         return False
+    if st == ST_TOWNSHIP:
+        near = False
+        for d in range(DIRS):
+            x = NEIGHBOUR[s['yield_cell'], d]
+            if x >= 0 and s['board'][x] >= 0:
+                near = True
+        if not near:
+            return False
+    setup = st == ST_FACTION or st == ST_SETUP_TILE or st == ST_SETUP_SHIP
+    for j in range(n):
+        if not setup and s['ship'][j] < 0:
+            return False                  # after the set-up every airship is on the board
+    if st == ST_SETUP_TILE:
+        if s['ship'][a] != -1 or s['setup_left'] < 1:
+            return False
+        held = 0
+        for t in range(TERRAINS):
+            held += s['held'][a, t]
+        if held < s['setup_left']:
+            return False
+    if st == ST_SETUP_SHIP and (s['ship'][a] != -1 or s['setup_left'] != 0):
+        return False
+    if st == ST_FACTION:
+        for c in range(CELLS):
+            if s['board'][c] >= 0:
+                return False
     return True
 
 

@@ -16,7 +16,7 @@ WORKERS = 5
 WIN_VP = 40
 
 # --- the hex window
-RADIUS = 7
+RADIUS = 12
 _cells = [(q, r) for r in range(-RADIUS, RADIUS + 1) for q in range(-RADIUS, RADIUS + 1)
           if abs(q) <= RADIUS and abs(r) <= RADIUS and abs(q + r) <= RADIUS]
 CELLS = len(_cells)                                  # 169

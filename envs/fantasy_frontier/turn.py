@@ -318,12 +318,13 @@ def mask_phase1(s, seat, mask):
     """Phase 1 in any order: place the held tiles, fly, blast, attack, repair; fish; score; end
     the phase once every held tile is down ("he must place all his terrain tiles")."""
     count = 0
-    for t in range(TERRAINS):
-        if s['held'][seat, t] > 0:
-            for c in range(CELLS):
-                if can_place_tile(s, c):
-                    mask[PLACE_TILE.at(t, c)] = True
-                    count += 1
+    if held_tiles(s, seat) > 0:
+        for c in range(CELLS):
+            if can_place_tile(s, c):
+                for t in range(TERRAINS):
+                    if s['held'][seat, t] > 0:
+                        mask[PLACE_TILE.at(t, c)] = True
+                        count += 1
     if can_move(s, seat):
         for d in range(DIRS):
             if can_fly_to(s, cell_toward(s, seat, d)):
