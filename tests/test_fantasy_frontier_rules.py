@@ -13,8 +13,8 @@ from frontierzoo.envs.fantasy_frontier.env import GAME
 from frontierzoo.envs.fantasy_frontier.state import (
     AIM, AIM_BAY, ARMOUR, ATTACK, BLAST, BLAST_DIR, BUILD, CELL_AT, CELLS, COUNTER, DECLARE, DEV, DISCARD, DRIFT,
     END, EXIT, FACTION, FISH, FISH_ACTION, FOREST, GATHER, GOLD, HERE, MAP_CARDS, MARKERS, MARKET, MAX_ROUNDS,
-    MOUNTAIN, MOVE, NEIGHBOUR, OBS_HAND, PILOT, PLACE_TILE, PLACE_WORKER, PLAINS, RADIUS, REDRAW, REPAIR,
-    REPAIR_SPOT, RESEARCH, REROLL, SCORE, SCOUT, SHIP_START, STANDARD_COMBO, START_ATTACK, STONE, STUDY,
+    MOUNTAIN, MOVE, NEIGHBOUR, OBS_HAND, PILOT, TILE, CELL, ST_TILE_CELL, PLACE_WORKER, PLAINS, RADIUS, REDRAW, REPAIR,
+    REPAIR_SPOT, RESEARCH, REROLL, SCORE, SCOUT, STANDARD_COMBO, START_ATTACK, STONE, STUDY,
     ST_AIM, ST_COUNTER, ST_DECLARE, ST_DEV, ST_DISCARD, ST_FACTION, ST_OVER, ST_PHASE1, ST_PHASE2, ST_PHASE3,
     ST_PLACE, ST_REDRAW, ST_REROLL, ST_SETUP_SHIP, ST_SETUP_TILE, ST_TAKE, ST_TOWNSHIP, TAKE, TURKEY, WATER,
     WOOD, YIELD, PAY_COMBOS, NUM_ACTIONS, CENTRE, ROLL_COMBAT, ROLL_GATHER)
@@ -41,7 +41,7 @@ def legal(s):
 def started(n=2, seed=0, **opts):
     """A game played through its set-up by the first legal decisions: the first turn's placement."""
     s = new_record(GAME, n, seed, **opts)
-    while s["stage"] in (ST_FACTION, ST_SETUP_TILE, ST_SETUP_SHIP):
+    while s["stage"] in (ST_FACTION, ST_SETUP_TILE, ST_SETUP_SHIP, ST_TILE_CELL):
         step(s, min(legal(s)))
     return s
 
@@ -132,23 +132,25 @@ def test_opening_board_first_tiles_in_the_centre_and_adjacent():
     s = new_record(GAME, 2, 1, random_factions=True)
     first = int(s["first_player"])
     assert s["actor"] == first and s["stage"] == ST_SETUP_TILE
-    assert {PLACE_TILE.split(a)[1] for a in legal(s)} == {CENTRE}
+    step(s, min(legal(s)))                              # which of the two tiles first
+    assert s["stage"] == ST_TILE_CELL and legal(s) == {CELL.at(CENTRE)}
+    step(s, CELL.at(CENTRE))
     step(s, min(legal(s)))
-    cells = {PLACE_TILE.split(a)[1] for a in legal(s)}
+    cells = {CELL.split(a) for a in legal(s)}
     assert cells == {int(c) for c in NEIGHBOUR[CENTRE] if c >= 0}
 
 
 def test_airship_goes_on_an_unoccupied_tile():
     s = new_record(GAME, 2, 1, random_factions=True)
-    step(s, min(legal(s)))
-    step(s, min(legal(s)))
+    for _ in range(4):
+        step(s, min(legal(s)))
     assert s["stage"] == ST_SETUP_SHIP
     a = min(legal(s))
     step(s, a)
-    taken = SHIP_START.split(a)
-    while s["stage"] == ST_SETUP_TILE:
+    taken = CELL.split(a)
+    while s["stage"] in (ST_SETUP_TILE, ST_TILE_CELL):
         step(s, min(legal(s)))
-    assert SHIP_START.at(taken) not in legal(s)
+    assert CELL.at(taken) not in legal(s)
     assert len(legal(s)) == 3                          # four tiles, one taken
 
 
@@ -194,7 +196,8 @@ def test_held_tiles_must_be_placed_before_phase_1_ends():
     s["bag"][FOREST] -= 1
     place(s, *[EXIT] * 5)
     assert END.at() not in legal(s)
-    step(s, PLACE_TILE.at(FOREST, cell(2, 0)))
+    step(s, TILE.at(FOREST))
+    step(s, CELL.at(cell(2, 0)))
     assert END.at() in legal(s)
 
 
@@ -203,7 +206,8 @@ def test_tile_placement_needs_an_adjacent_tile():
     s["held"][0, FOREST] = 1
     s["bag"][FOREST] -= 1
     place(s, *[EXIT] * 5)
-    cells = {PLACE_TILE.split(a)[1] for a in legal(s) if PLACE_TILE.has(a)}
+    step(s, TILE.at(FOREST))
+    cells = {CELL.split(a) for a in legal(s)}
     assert cell(2, 0) in cells and cell(4, 0) not in cells
     assert len(cells) == 8                              # the empty cells round two adjacent hexes
 
@@ -215,7 +219,8 @@ def test_pilot_flies_one_to_three_spaces_split_round_other_actions():
     assert s["ship"][0] == cell(1, 0) and s["moves_left"] == 2
     s["held"][0, WATER] = 1
     s["bag"][WATER] -= 1
-    step(s, PLACE_TILE.at(WATER, cell(1, 1)))          # another phase-1 action in between
+    step(s, TILE.at(WATER))                             # another phase-1 action in between
+    step(s, CELL.at(cell(1, 1)))
     step(s, MOVE.at(E))
     step(s, MOVE.at(E))
     assert s["ship"][0] == cell(3, 0) and s["moves_left"] == 0

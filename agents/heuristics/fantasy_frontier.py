@@ -27,8 +27,8 @@ from frontierzoo.envs.fantasy_frontier.content import (BUILDERS, CARGO, DEV_KIND
                                                        MAP_VP, NETS)
 from frontierzoo.envs.fantasy_frontier.state import (
     AIM, AIM_BAY, ARMOUR, BUILD, CELL_Q, CELL_R, CELLS, COUNTER, DECLARE, DEV, DIRS, DISCARD, END, EXIT, FACTION, FIRE, GATHER,
-    GOLD, HERE, MAP_CARDS, MARKET, MOVE, NEIGHBOUR, PAY_COMBOS, PILOT, PLACE_TILE, PLACE_WORKER, PLAINS, REDRAW,
-    REPAIR, REPAIR_SPOT, RESEARCH, RESOURCES, SCOUT, REROLL, ROLL_COMBAT, SCORE, SHIP_START, ST_AIM, ST_COUNTER, ST_DECLARE,
+    GOLD, HERE, MAP_CARDS, MARKET, MOVE, NEIGHBOUR, PAY_COMBOS, PILOT, TILE, CELL, ST_TILE_CELL, PLACE_WORKER, PLAINS, REDRAW,
+    REPAIR, REPAIR_SPOT, RESEARCH, RESOURCES, SCOUT, REROLL, ROLL_COMBAT, SCORE, ST_AIM, ST_COUNTER, ST_DECLARE,
     ST_DEV, ST_DISCARD, ST_FACTION, ST_PHASE1, ST_PHASE2, ST_PHASE3, ST_PLACE, ST_REDRAW, ST_REROLL,
     ST_SETUP_SHIP, ST_SETUP_TILE, ST_TAKE, ST_TOWNSHIP, STONE, TAKE, TERRAINS, TURKEY, WOOD, YIELD)
 
@@ -136,6 +136,10 @@ class FantasyFrontierHeuristic(Agent):
             return min(legal)
         if st in (ST_SETUP_TILE, ST_SETUP_SHIP):
             return min(legal)
+        if st == ST_TILE_CELL:
+            if int(s["placing_from"]) == ST_SETUP_TILE:
+                return min(legal)
+            return self.place_tile(s, me, int(s["placing"]), [a for a in legal if CELL.has(a)])
         if st == ST_TOWNSHIP:
             need = self.needs(s, me)
             return max((a for a in legal if YIELD.has(a)),
@@ -212,9 +216,10 @@ class FantasyFrontierHeuristic(Agent):
         return min(legal)
 
     def phase1(self, s, me, legal):
-        tiles = [a for a in legal if PLACE_TILE.has(a)]
-        if tiles:
-            return self.place_tile(s, me, tiles)
+        tiles = [a for a in legal if TILE.has(a)]
+        if tiles:                               # the held terrain it needs most goes down first
+            need = self.needs(s, me)
+            return max(tiles, key=lambda a: self.tile_value(s, me, TILE.split(a), need))
         for a in sorted(legal):
             if REPAIR.has(a):
                 return a
@@ -236,15 +241,15 @@ class FantasyFrontierHeuristic(Agent):
                 return MOVE.at(best)
         return END.at() if END.at() in legal else min(legal)
 
-    def place_tile(self, s, me, tiles):
-        """The held terrain it needs most, on the free cell nearest its airship."""
+    def place_tile(self, s, me, t, cells):
+        """The free cell nearest its airship (one completing a held map card above all)."""
         need = self.needs(s, me)
         here = int(s["ship"][me])
         near = set(int(n) for n in NEIGHBOUR[here] if n >= 0)
         ring2 = set(int(m) for n in near for m in NEIGHBOUR[n] if m >= 0)
 
         def value(a):
-            t, c = PLACE_TILE.split(a)
+            c = CELL.split(a)
             v = self.tile_value(s, me, t, need)
             if t == PLAINS and self.can_afford(s, me):
                 v += 1.0
@@ -258,7 +263,7 @@ class FantasyFrontierHeuristic(Agent):
             # the community board stays compact: a little less for each step from the first tile
             return v + (2.0 if c in near else 1.0 if c in ring2 else 0.0) - 0.1 * HEX_DIST[c]
 
-        return max(tiles, key=value)
+        return max(cells, key=value)
 
     def phase2(self, s, me, legal):
         builds = [a for a in legal if BUILD.has(a)]

@@ -13,11 +13,11 @@ from .economy import mask_take, settle_gains, take_owed
 from .invariants import check_invariants
 from .research import (apply_dev, apply_discard, apply_phase3, apply_redraw, continue_phase3, enter_phase3,
                        mask_dev, mask_discard, mask_phase3, mask_redraw)
-from .setup import (apply_faction, apply_setup_ship, apply_setup_tile, begin_factions, deal_starts,
-                    mask_faction, mask_setup_ship, mask_setup_tile)
+from .setup import (apply_faction, apply_setup_ship, apply_setup_tile, apply_tile_cell, begin_factions,
+                    deal_starts, mask_faction, mask_setup_ship, mask_setup_tile, mask_tile_cell)
 from .state import (CARDS, MARKERS, MAX_SEATS, RESUME_PHASE2, RESUME_TURN_START, ST_AIM, ST_COUNTER, ST_DECLARE,
                     ST_DEV, ST_DISCARD, ST_FACTION, ST_PHASE1, ST_PHASE2, ST_PHASE3, ST_PLACE, ST_REDRAW,
-                    ST_REROLL, ST_SETUP_SHIP, ST_SETUP_TILE, ST_TAKE, ST_TOWNSHIP, SUPPLY_TOTAL, TILE_COUNTS,
+                    ST_REROLL, ST_SETUP_SHIP, ST_SETUP_TILE, ST_TILE_CELL, ST_TAKE, ST_TOWNSHIP, SUPPLY_TOTAL, TILE_COUNTS,
                     RESOURCES, TERRAINS)
 from .turn import (apply_phase1, apply_phase2, apply_place, apply_reroll, apply_township, continue_turn_start,
                    mask_phase1, mask_phase2, mask_place, mask_reroll, mask_township, start_turn)
@@ -57,6 +57,7 @@ def init(s, opts):
     s['shot_kind'] = -1
     s['shot_aim'] = -1
     s['owe_res'] = -1
+    s['placing'] = -1
     s['scouted'][:] = -1
     s['decl_target'][:] = -1
     s['decl_kind'][:] = -1
@@ -102,6 +103,8 @@ def legal_mask(s, mask):
         return mask_redraw(s, seat, mask)
     if stage == ST_FACTION:
         return mask_faction(s, seat, mask)
+    if stage == ST_TILE_CELL:
+        return mask_tile_cell(s, seat, mask)
     if stage == ST_SETUP_TILE:
         return mask_setup_tile(s, seat, mask)
     if stage == ST_SETUP_SHIP:
@@ -152,6 +155,8 @@ def apply(s, action):
         apply_redraw(s, seat, action)
     elif stage == ST_FACTION:
         apply_faction(s, seat, action)
+    elif stage == ST_TILE_CELL:
+        apply_tile_cell(s, seat, action)
     elif stage == ST_SETUP_TILE:
         apply_setup_tile(s, seat, action)
     elif stage == ST_SETUP_SHIP:

@@ -41,6 +41,7 @@ class FantasyFrontierGame(Game):
     field_ranges = {
         "random_factions": (0, 1), "first_player": (0, MAX_SEATS - 1), "turn_seat": (0, MAX_SEATS - 1),
         "stage": (0, NUM_STAGES - 1), "round": (0, MAX_ROUNDS), "setup_left": (0, START_TILES),
+        "placing": (-1, TERRAINS - 1), "placing_from": (0, NUM_STAGES - 1),
         "faction": (-1, FACTIONS - 1), "board": (-1, TERRAINS - 1), "ship": (-1, CELLS - 1),
         "township": (-1, MAX_SEATS - 1), "ground": (-1, MAX_SEATS - 1), "bag": (0, NUM_TILES),
         "held": (0, NUM_TILES), "deck": (-1, CARDS - 1), "deck_size": (0, CARDS), "hand": (0, 1),

@@ -14,7 +14,8 @@ from .board import adjacent_ships, bay_capacity, bay_load, final_points, hand_li
 from .state import (CARDS, CELLS, COMBAT_VP, DAMAGEABLE, DEV_CARDS, FACTIONS, MAP_CARDS, MARKERS, MAX_SEATS,
                     PLAINS, RESOURCES, SPOTS, ST_DISCARD, ST_FACTION, ST_OVER, ST_SETUP_SHIP, ST_SETUP_TILE,
                     SUPPLY_TOTAL, TERRAINS, TILE_COUNTS, TOWNSHIPS, WIN_VP, WORKERS, ST_DEV, ST_COUNTER, ST_AIM,
-                    ST_REROLL, ROLL_COMBAT, TURKEY, ST_TAKE, ST_TOWNSHIP, ST_DECLARE, ST_PLACE, ATTACK, DIRS, NEIGHBOUR)
+                    ST_REROLL, ROLL_COMBAT, TURKEY, ST_TAKE, ST_TOWNSHIP, ST_DECLARE, ST_PLACE, ATTACK, DIRS, NEIGHBOUR,
+                    ST_TILE_CELL, ST_PHASE1)
 
 INV_TILES = 1
 INV_CARDS = 2
@@ -122,11 +123,27 @@ def stage_ok(s):
                 near = True
         if not near:
             return False
-    setup = st == ST_FACTION or st == ST_SETUP_TILE or st == ST_SETUP_SHIP
+    in_setup = st == ST_TILE_CELL and s['placing_from'] == ST_SETUP_TILE
+    setup = st == ST_FACTION or st == ST_SETUP_TILE or st == ST_SETUP_SHIP or in_setup
+    if (st == ST_TILE_CELL) != (s['placing'] >= 0):
+        return False
+    if st == ST_TILE_CELL:
+        if s['held'][a, s['placing']] < 1:
+            return False
+        if s['placing_from'] != ST_SETUP_TILE and s['placing_from'] != ST_PHASE1:
+            return False
+    f = s['first_player']
     for j in range(n):
         if not setup and s['ship'][j] < 0:
             return False                  # after the set-up every airship is on the board
-    if st == ST_SETUP_TILE:
+        if setup:                         # the set-up goes round from the first player
+            done = (j - f) % n < (ts - f) % n
+            if st == ST_FACTION:
+                if s['ship'][j] != -1 or (s['faction'][j] >= 0) != ((j - f) % n < (a - f) % n):
+                    return False
+            elif (s['ship'][j] >= 0) != done:
+                return False
+    if st == ST_SETUP_TILE or in_setup:
         if s['ship'][a] != -1 or s['setup_left'] < 1:
             return False
         held = 0
@@ -263,7 +280,8 @@ def check_invariants(s):
             return INV_HAND
     # the turn's workers
     if s['stage'] != ST_OVER and s['stage'] != ST_FACTION and s['stage'] != ST_SETUP_TILE \
-            and s['stage'] != ST_SETUP_SHIP:
+            and s['stage'] != ST_SETUP_SHIP and not (s['stage'] == ST_TILE_CELL
+                                                    and s['placing_from'] == ST_SETUP_TILE):
         k = s['to_place'] + s['builders'][s['turn_seat']]
         for sp in range(SPOTS):
             if s['ready'][sp] < 0 or s['spent'][sp] < 0 or s['ready'][sp] + s['spent'][sp] > s['crew'][sp]:

@@ -3,8 +3,8 @@ opening board tile by tile and the airships (rulebook: "Preparation", "Game Set-
 from ..common.jit import rule
 from ..common.rng import randint, shuffle
 from .board import can_place_tile, draw_tile, has_tile, place_tile, ship_at
-from .state import (CENTRE, CELLS, FACTION, FACTIONS, MAP_CARDS, PLACE_TILE, SHIP_START, START_TILES,
-                    ST_FACTION, ST_SETUP_SHIP, ST_SETUP_TILE, TERRAINS)
+from .state import (CELL, CENTRE, CELLS, FACTION, FACTIONS, MAP_CARDS, START_TILES, ST_FACTION, ST_PHASE1,
+                    ST_SETUP_SHIP, ST_SETUP_TILE, ST_TILE_CELL, TERRAINS, TILE)
 
 
 @rule
@@ -91,30 +91,52 @@ def begin_opening_board(s):
 
 @rule
 def mask_setup_tile(s, seat, mask):
-    """The very first tile on the centre; every later one adjacent to a tile already there."""
+    """Which of one's two opening tiles goes down next."""
     count = 0
-    empty = s['board'][CENTRE] < 0
     for t in range(TERRAINS):
-        if s['held'][seat, t] <= 0:
-            continue
-        if empty:
-            mask[PLACE_TILE.at(t, CENTRE)] = True
+        if s['held'][seat, t] > 0:
+            mask[TILE.at(t)] = True
             count += 1
-            continue
-        for c in range(CELLS):
-            if can_place_tile(s, c):
-                mask[PLACE_TILE.at(t, c)] = True
-                count += 1
     return count
 
 
 @rule
 def apply_setup_tile(s, seat, a):
-    t, c = PLACE_TILE.split(a)
-    place_tile(s, seat, t, c)
-    s['setup_left'] -= 1
-    if s['setup_left'] == 0:
-        s['stage'] = ST_SETUP_SHIP
+    s['placing'] = TILE.split(a)
+    s['placing_from'] = ST_SETUP_TILE
+    s['stage'] = ST_TILE_CELL
+
+
+@rule
+def mask_tile_cell(s, seat, mask):
+    """Where the picked-up tile goes: the very first tile of the game on the centre; every other
+    adjacent to a tile already there."""
+    if s['board'][CENTRE] < 0 and s['placing_from'] == ST_SETUP_TILE:
+        empty = True
+        for c in range(CELLS):
+            if s['board'][c] >= 0:
+                empty = False
+        if empty:
+            mask[CELL.at(CENTRE)] = True
+            return 1
+    count = 0
+    for c in range(CELLS):
+        if can_place_tile(s, c):
+            mask[CELL.at(c)] = True
+            count += 1
+    return count
+
+
+@rule
+def apply_tile_cell(s, seat, a):
+    """The tile goes down; back to the set-up (or its airship) or to phase 1."""
+    place_tile(s, seat, s['placing'], CELL.split(a))
+    s['placing'] = -1
+    if s['placing_from'] == ST_SETUP_TILE:
+        s['setup_left'] -= 1
+        s['stage'] = ST_SETUP_SHIP if s['setup_left'] == 0 else ST_SETUP_TILE
+    else:
+        s['stage'] = ST_PHASE1
 
 
 @rule
@@ -123,14 +145,14 @@ def mask_setup_ship(s, seat, mask):
     count = 0
     for c in range(CELLS):
         if has_tile(s, c) and ship_at(s, c) < 0:
-            mask[SHIP_START.at(c)] = True
+            mask[CELL.at(c)] = True
             count += 1
     return count
 
 
 @rule
 def apply_setup_ship(s, seat, a):
-    s['ship'][seat] = SHIP_START.split(a)
+    s['ship'][seat] = CELL.split(a)
     nxt = (seat + 1) % s['num_players']
     if nxt == s['first_player']:
         return True                            # the opening board is done: the first turn

@@ -120,11 +120,12 @@ ST_DISCARD = 13      # over the hand limit: the map card to return
 ST_REDRAW = 14       # scouted tiles: redraw a pair with a turkey leg, or keep them
 ST_PHASE3 = 15       # score, end the turn
 ST_OVER = 16
-NUM_STAGES = 17
+ST_TILE_CELL = 17    # where the picked-up tile goes (set-up or phase 1)
+NUM_STAGES = 18
 STAGE_NAMES = ("set-up: choose a faction", "set-up: place an opening tile", "set-up: place the airship",
                "township yield", "place workers", "phase 1", "declare attacks", "counter-attack",
                "aim", "re-roll?", "take an owed resource", "phase 2", "development card",
-               "discard a map card", "redraw scouted tiles?", "phase 3", "game over")
+               "discard a map card", "redraw scouted tiles?", "phase 3", "game over", "place the tile")
 
 # what a roll waiting for the re-roll decision was
 ROLL_COMBAT, ROLL_GATHER, ROLL_YIELD = 0, 1, 2
@@ -134,7 +135,6 @@ RESUME_PHASE2, RESUME_TURN_START, RESUME_PHASE3 = 0, 1, 2
 # --- actions
 ACTIONS = Layout("action")
 FACTION = ACTIONS.span("faction", FACTIONS, doc="choose faction f")
-SHIP_START = ACTIONS.span("ship_start", CELLS, doc="set-up: put my airship on cell c")
 PLACE_WORKER = ACTIONS.span("place_worker", SPOTS,
                             doc="a worker onto assignment k (0-5), or onto damaged assignment k-6 to repair it")
 YIELD = ACTIONS.span("yield", TERRAINS, doc="a township yields from an adjacent tile of terrain t")
@@ -156,7 +156,8 @@ DEV = ACTIONS.span("dev", 2, doc="equip (0) or sell (1) the development card")
 DISCARD = ACTIONS.span("discard", MAP_CARDS, doc="return map card m to the deck")
 REDRAW = ACTIONS.span("redraw", 3, doc="keep the scouted tiles (0), redraw pair 1 or 2 with a turkey leg")
 END = ACTIONS.span("end", doc="end this phase (phase 3: end the turn)")
-PLACE_TILE = ACTIONS.span("place_tile", TERRAINS, CELLS, doc="place a held tile of terrain t on cell c")
+TILE = ACTIONS.span("tile", TERRAINS, doc="pick up a held tile of terrain t to place it")
+CELL = ACTIONS.span("cell", CELLS, doc="cell c: where the picked-up tile goes; at the set-up, where my airship goes")
 NUM_ACTIONS = ACTIONS.size
 
 # --- observation
@@ -230,7 +231,9 @@ RECORD_DTYPE = record_dtype([
     ("turn_seat", np.int32),
     ("stage", np.int32),
     ("round", np.int32),
-    ("setup_left", np.int32),                       # opening tiles still to place by the seat to act
+    ("setup_left", np.int32),
+    ("placing", np.int32),                          # terrain of the tile picked up, -1 none
+    ("placing_from", np.int32),                     # the stage it was picked up in                       # opening tiles still to place by the seat to act
     ("faction", np.int32, (MAX_SEATS,)),
     ("board", np.int32, (CELLS,)),                  # terrain, -1 no tile
     ("ship", np.int32, (MAX_SEATS,)),               # cell, -1 not placed

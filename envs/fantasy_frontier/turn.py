@@ -9,7 +9,7 @@ from .content import BOTH_FACE, LARDER
 from .economy import eat_turkey, gather_roll_improvable, has_turkey, owe_yield, pay, roll_die, settle_gains
 from .state import (ASSIGNMENTS, ATTACK, BLAST, BLAST_DIR, BUILD, CAPACITY, CELLS, DAMAGEABLE, DIRS, DRIFT, END,
                     EXIT, FISH, FISH_ACTION, FISH_PER_TURN, GATHER, GOLD, HERE, MARKET, MAX_SEATS, MOVE,
-                    NEIGHBOUR, NUM_COMBOS, PAY_COMBOS, PILOT, PLACE_TILE, PLACE_WORKER, PLAINS, REPAIR,
+                    NEIGHBOUR, NUM_COMBOS, PAY_COMBOS, PILOT, TILE, ST_TILE_CELL, PLACE_WORKER, PLAINS, REPAIR,
                     REPAIR_SPOT, RESOURCES, RESUME_PHASE2, RESUME_TURN_START, REROLL, ROLL_COMBAT,
                     ROLL_GATHER, ROLL_YIELD, SCORE, SPOTS, STANDARD_COMBO, START_ATTACK, STONE, ST_PHASE1,
                     ST_PHASE2, ST_PLACE, ST_REROLL, ST_TOWNSHIP, TERRAINS, TOWNSHIPS, TOWNSHIP_VP, TURKEY,
@@ -318,13 +318,10 @@ def mask_phase1(s, seat, mask):
     """Phase 1 in any order: place the held tiles, fly, blast, attack, repair; fish; score; end
     the phase once every held tile is down ("he must place all his terrain tiles")."""
     count = 0
-    if held_tiles(s, seat) > 0:
-        for c in range(CELLS):
-            if can_place_tile(s, c):
-                for t in range(TERRAINS):
-                    if s['held'][seat, t] > 0:
-                        mask[PLACE_TILE.at(t, c)] = True
-                        count += 1
+    for t in range(TERRAINS):
+        if s['held'][seat, t] > 0:          # a cell next to a tile is always free: the window is wide
+            mask[TILE.at(t)] = True
+            count += 1
     if can_move(s, seat):
         for d in range(DIRS):
             if can_fly_to(s, cell_toward(s, seat, d)):
@@ -361,9 +358,10 @@ def spend(s, k, n):
 
 @rule
 def apply_phase1(s, seat, a):
-    if PLACE_TILE.has(a):
-        t, c = PLACE_TILE.split(a)
-        place_tile(s, seat, t, c)
+    if TILE.has(a):
+        s['placing'] = TILE.split(a)
+        s['placing_from'] = ST_PHASE1
+        s['stage'] = ST_TILE_CELL
     elif MOVE.has(a):
         d = MOVE.split(a)
         s['ship'][seat] = cell_toward(s, seat, d)

@@ -8,8 +8,8 @@ import numpy as np
 from .content import DEV_EFFECTS, DEV_KIND, DEV_KIND_NAMES, MAP_SHAPE, MAP_TERRAIN, MAP_VP, MAP_SIZE
 from .state import (AIM, AIM_BAY, ASSIGNMENT_NAMES, BLAST_DIR, BUILD, CELL_Q, CELL_R, COUNTER, DECLARE, DEV,
                     DIR_NAMES, DISCARD, END, FACTION, FACTION_NAMES, FIRE, FISH_ACTION, GATHER, MOVE, PAY_COMBOS,
-                    PLACE_TILE, PLACE_WORKER, REDRAW, REPAIR, REPAIR_SPOT, RESOURCE_NAMES, REROLL, SCORE,
-                    SHIP_START, START_ATTACK, ST_OVER, ST_PHASE1, ST_PHASE2, ST_PHASE3, STAGE_NAMES, TAKE,
+                    TILE, CELL, ST_TILE_CELL, PLACE_WORKER, REDRAW, REPAIR, REPAIR_SPOT, RESOURCE_NAMES, REROLL, SCORE,
+                    START_ATTACK, ST_OVER, ST_PHASE1, ST_PHASE2, ST_PHASE3, STAGE_NAMES, TAKE,
                     TERRAIN_NAMES, YIELD, ACTIONS, RESOURCES, CELLS, MAP_CARDS)
 
 
@@ -49,12 +49,13 @@ def describe_action(s, a, viewer=None):
     span = ACTIONS.span_of(a)
     if FACTION.has(a):
         return f"{who} choose the {FACTION_NAMES[FACTION.split(a)]}"
-    if SHIP_START.has(a):
-        c = SHIP_START.split(a)
+    if CELL.has(a):
+        c = CELL.split(a)
+        if int(s["stage"]) == ST_TILE_CELL:
+            return f"{who} place the {TERRAIN_NAMES[int(s['placing'])]} tile at {cell_name(c)}"
         return f"{who} put {my} airship on the {TERRAIN_NAMES[int(s['board'][c])]} tile at {cell_name(c)}"
-    if PLACE_TILE.has(a):
-        t, c = PLACE_TILE.split(a)
-        return f"{who} place a {TERRAIN_NAMES[t]} tile at {cell_name(c)}"
+    if TILE.has(a):
+        return f"{who} pick up a {TERRAIN_NAMES[TILE.split(a)]} tile to place"
     if PLACE_WORKER.has(a):
         return f"{who} place a worker on {spot_name(PLACE_WORKER.split(a))}"
     if YIELD.has(a):
