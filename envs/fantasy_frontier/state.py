@@ -164,8 +164,8 @@ NUM_ACTIONS = ACTIONS.size
 CELL_FEATURE = Layout("cell feature")
 C_TERRAIN = CELL_FEATURE.span("terrain", TERRAINS, doc="terrain one-hot (all zero: no tile)")
 C_SHIP = CELL_FEATURE.span("ship", MAX_SEATS, doc="the airship of seat (me + r)")
-C_TOWNSHIP = CELL_FEATURE.span("township", MAX_SEATS, doc="a township of seat (me + r)")
-C_WORKER = CELL_FEATURE.span("worker", MAX_SEATS, doc="a worker of seat (me + r) on the ground")
+C_TOWNSHIP = CELL_FEATURE.span("township", 2, doc="a township: mine (0) or another player's (1)")
+C_WORKER = CELL_FEATURE.span("worker", 2, doc="a worker on the ground: mine (0) or another player's (1)")
 
 SEAT_FEATURE = Layout("seat feature")
 S_PRESENT = SEAT_FEATURE.span("present", doc="the seat is at the table")

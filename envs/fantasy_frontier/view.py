@@ -61,10 +61,12 @@ def observe(s, seat, out):
         t = s['board'][c]
         if t >= 0:
             out[b + C_TERRAIN.at(t)] = 1.0
-        if s['township'][c] >= 0:
-            out[b + C_TOWNSHIP.at((s['township'][c] - seat) % n)] = 1.0
-        if s['ground'][c] >= 0:
-            out[b + C_WORKER.at((s['ground'][c] - seat) % n)] = 1.0
+        o = s['township'][c]
+        if o >= 0:
+            out[b + C_TOWNSHIP.at(0 if o == seat else 1)] = 1.0
+        o = s['ground'][c]
+        if o >= 0:
+            out[b + C_WORKER.at(0 if o == seat else 1)] = 1.0
     for j in range(n):
         if s['ship'][j] >= 0:
             out[OBS_BOARD.at(s['ship'][j], 0) + C_SHIP.at((j - seat) % n)] = 1.0
