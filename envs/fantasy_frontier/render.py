@@ -115,8 +115,8 @@ def render_rgb(s) -> np.ndarray:
     import matplotlib.pyplot as plt
     from matplotlib.patches import RegularPolygon
 
-    fig = plt.figure(figsize=(10, 6), dpi=80)
-    ax = fig.add_axes([0.0, 0.0, 0.6, 1.0])
+    fig = plt.figure(figsize=(12, 6), dpi=80)
+    ax = fig.add_axes([0.0, 0.0, 0.5, 1.0])
     ax.set_aspect("equal")
     ax.axis("off")
     xs, ys = [], []
@@ -144,16 +144,26 @@ def render_rgb(s) -> np.ndarray:
     if xs:
         ax.set_xlim(min(xs) - 1.5, max(xs) + 1.5)
         ax.set_ylim(min(ys) - 1.5, max(ys) + 1.5)
-    tx = fig.add_axes([0.6, 0.0, 0.4, 1.0])
+    tx = fig.add_axes([0.5, 0.0, 0.5, 1.0])
     tx.axis("off")
     lines = []
     for j in range(int(s["num_players"])):
         dmg = "".join("X" if s["damaged"][j, k] else "." for k in range(DAMAGEABLE))
         bays = " ".join(f"{RESOURCE_NAMES[r][:4]}{int(s['bays'][j, r])}" for r in range(5))
-        lines.append((f"player_{j} {victory_points(s, j)} VP  damage {dmg}\n  {bays}", SEAT_COLOURS[j]))
-    lines.append((f"round {int(s['round']) + 1}: {STAGE_NAMES[int(s['stage'])]}", "k"))
+        held = "".join(TERRAIN_LETTER[t] * int(s["held"][j, t]) for t in range(4)) or "-"
+        f = int(s["faction"][j])
+        lines.append((f"player_{j} {FACTION_NAMES[f].split(' (')[0] if f >= 0 else ''}: {victory_points(s, j)} VP "
+                      f"(combat {int(s['combat_vp'][j])}, towns {int(s['townships'][j])})\n"
+                      f"  damage {dmg} (pilot blast attack exit research)\n  {bays}\n"
+                      f"  map cards {int(s['hand_count'][j])} held, {int(s['scored'][j].sum())} scored; tiles {held}",
+                      SEAT_COLOURS[j]))
+    crew = ", ".join(f"{spot_name(k)} {int(s['ready'][k])}/{int(s['crew'][k])}" for k in range(SPOTS) if s["crew"][k])
+    lines.append((f"round {int(s['round']) + 1}, player_{int(s['turn_seat'])}'s turn: "
+                  f"{STAGE_NAMES[int(s['stage'])]}\n  workers ready/placed: {crew or '-'}\n"
+                  "tiles: plains pale, forest green, mountains brown, water blue;\n"
+                  "oval: airship, diamond: township, dot: worker ashore", "k"))
     for i, (text, col) in enumerate(lines):
-        tx.text(0.02, 0.95 - i * 0.12, text, color=col, fontsize=10, va="top", family="monospace")
+        tx.text(0.02, 0.97 - i * 0.19, text, color=col, fontsize=8.5, va="top", family="monospace")
     fig.canvas.draw()
     img = np.asarray(fig.canvas.buffer_rgba())[:, :, :3].copy()
     plt.close(fig)

@@ -144,6 +144,10 @@ def events(before, after, viewer=None):
             out.append(f"{seat_word(j, viewer)} build a township (+10 VP)")
         if int(after["faction"][j]) >= 0 and int(before["faction"][j]) < 0 and after["random_factions"]:
             out.append(f"{seat_word(j, viewer)} are dealt the {FACTION_NAMES[int(after['faction'][j])]}")
+    if (int(after["stage"]) in (14, 15) and not np.array_equal(after["scouted"], before["scouted"])
+            and int(before["stage"]) == 14):
+        tiles = [TERRAIN_NAMES[int(t)] for t in after["scouted"] if t >= 0]
+        out.append(f"player_{int(after['turn_seat'])}'s scouted tiles are now {', '.join(tiles)}")
     if int(after["pending_dev"]) >= 0 and int(before["pending_dev"]) < 0:
         out.append(f"player_{int(after['turn_seat'])} draws the {dev_name(int(after['pending_dev']))}")
     if int(after["rolls"]) != int(before["rolls"]):
