@@ -20,8 +20,8 @@ SUPPLY_SCALE = 12.0
 
 
 @rule
-def observe_seat(s, me, j, out, b):
-    """What everyone knows about seat j."""
+def observe_seat(s, me, j, out, b, ground):
+    """What everyone knows about seat j (``ground``: its workers ashore, counted by the caller)."""
     out[b + S_PRESENT.start] = 1.0
     if s['faction'][j] >= 0:
         out[b + S_FACTION.at(s['faction'][j])] = 1.0
@@ -42,10 +42,6 @@ def observe_seat(s, me, j, out, b):
     for t in range(TERRAINS):
         out[b + S_HELD.at(t)] = s['held'][j, t] / HELD_MAX
     out[b + S_COUNTERED.start] = s['countered'][j] / WORKERS
-    ground = 0
-    for c in range(CELLS):
-        if s['ground'][c] == j:
-            ground += 1
     out[b + S_OFFBOARD.start] = (ground + s['builders'][j]) / WORKERS
     out[b + S_ON_TURN.start] = 1.0 if s['turn_seat'] == j else 0.0
 
@@ -56,6 +52,7 @@ def observe(s, seat, out):
     stage, the turn in progress, the table. Other hands and the deck's order stay hidden."""
     out[:] = 0.0
     n = s['num_players']
+    ashore = np.zeros(MAX_SEATS, np.int64)
     for c in range(CELLS):
         b = OBS_BOARD.at(c, 0)
         t = s['board'][c]
@@ -67,11 +64,13 @@ def observe(s, seat, out):
         o = s['ground'][c]
         if o >= 0:
             out[b + C_WORKER.at(0 if o == seat else 1)] = 1.0
+            ashore[o] += 1
     for j in range(n):
         if s['ship'][j] >= 0:
             out[OBS_BOARD.at(s['ship'][j], 0) + C_SHIP.at((j - seat) % n)] = 1.0
     for rel in range(n):
-        observe_seat(s, seat, (seat + rel) % n, out, OBS_SEATS.at(rel, 0))
+        j = (seat + rel) % n
+        observe_seat(s, seat, j, out, OBS_SEATS.at(rel, 0), ashore[j])
     for m in range(MAP_CARDS):
         out[OBS_HAND.at(m)] = s['hand'][seat, m]
     out[OBS_STAGE.at(s['stage'])] = 1.0
@@ -107,13 +106,13 @@ def observe(s, seat, out):
     for r in range(RESOURCES):
         out[b + TB_SUPPLY.at(r)] = s['supply'][r] / SUPPLY_SCALE
     out[b + TB_DECK.start] = s['deck_size'] / CARDS
-    for d in range(DEV_CARDS):
-        out_of_deck = True
-        for i in range(s['deck_size']):
-            if s['deck'][i] == MAP_CARDS + d:
-                out_of_deck = False
-        if out_of_deck:
+    for d in range(DEV_CARDS):           # out of the deck: equipped, sold or being decided on
+        if s['sold'][d] or s['pending_dev'] == d:
             out[b + TB_DEVS_OUT.at(DEV_KIND[d])] += 1.0
+        else:
+            for j in range(n):
+                if s['equipped'][j, d]:
+                    out[b + TB_DEVS_OUT.at(DEV_KIND[d])] += 1.0
     out[b + TB_ROUND.start] = s['round'] / MAX_ROUNDS
     return OBS_TABLE.stop
 
