@@ -562,6 +562,16 @@ def test_marching_orders_is_a_movement_and_cannot_be_blocked():
     assert s["pos"][1] == 4 and s["hand_kind"][1, BLOCK] == 1
 
 
+def test_marching_orders_ends_its_event_when_the_march_is_carried_out():
+    """The event is over once its token has marched: at the Nice Try offer that follows (the
+    marched token reached the skull) no event is in progress any more."""
+    s = trouble(2, 5, {1: 47}, hands={1: [NICE_TRY]}, more=((6, 3),))
+    assert s["stage"] == ST_MARCH and s["ev_kind"] == EVENT_OF_FACE[5]
+    act(s, TOKEN.at(1))
+    assert s["pos"][1] == END and s["stage"] == ST_NICE_TRY and s["actor"] == 1
+    assert [int(s[f]) for f in ("ev_kind", "ev_thrower", "ev_index", "ev_seat")] == [-1, -1, 0, -1]
+
+
 def test_teleport_terror_everyone_from_the_right_throws_and_teleports():
     s = trouble(2, 7, {0: 3, 1: 4}, more=((6, 1), (6, 2)))   # player_1 throws first
     assert list(s["pos"][:2]) == [T[1], T[0]]
@@ -628,6 +638,26 @@ def test_landing_on_x_moves_one_space_forward():
     rig(s, (6, 3))
     act(s, play(STOP, FAR))
     assert s["pos"][0] == 5
+
+
+def test_landing_on_x_after_jumping_it_still_moves_one_space_forward():
+    """FAQ 5 always holds: an X jumped over earlier in the turn still refuses the token that a
+    Push sends back onto it (FAQ 1 does not switch an X off)."""
+    s = table(hands={0: [STOP]}, cards={2: X, 3: (PUSH, BACKWARD)})
+    rig(s, (6, 2))
+    act(s, play(STOP, FAR))
+    assert s["pos"][0] == 3 and CARD_KIND[s["top"][3]] == PUSH
+
+
+def test_x_stands_a_later_step_in_the_turn_jumps_it_again():
+    """A plain step never ends on an X, even one jumped over before this turn: player_0 jumps the X
+    on 2 onto a Gift on 3; player_1's token, gifted 2 from the start, jumps the same X too."""
+    s = table(hands={0: [STOP]}, cards={2: X, 3: GIFT})
+    rig(s, (6, 2))
+    act(s, play(STOP, FAR))
+    assert s["pos"][0] == 3 and s["stage"] == ST_GIFT
+    act(s, GIFT_TO.at(1, 1))
+    assert list(s["pos"][:2]) == [3, 3]
 
 
 def test_reverse_chance_the_second_movement_goes_backward_too():
