@@ -374,6 +374,35 @@ def test_block_cancels_an_attack():
     assert list(s["pos"][:2]) == [1, 1] and s["hand_kind"][1, BLOCK] == 0
 
 
+def test_gift_landed_on_the_lander_moves_someone_elses_token():
+    """Blue cards also act when a movement ends on them: the lander chooses another's token."""
+    s = table(hands={0: [STOP]}, cards={3: GIFT, 6: (PUSH, FORWARD)}, pos={1: 4})
+    rig(s, (6, 3))
+    act(s, play(STOP, FAR))
+    assert s["stage"] == ST_GIFT and s["actor"] == 0
+    assert not legal(s)[GIFT_TO.at(0, 0)] and not legal(s)[GIFT_TO.at(0, 1)]
+    act(s, GIFT_TO.at(1, 1))                                         # 4 -> 6, pushed to 7
+    assert list(s["pos"][:2]) == [3, 7]
+
+
+def test_magnet_landed_on_takes_a_card_of_the_landers_choice():
+    s = table(hands={0: [STOP]}, cards={3: MAGNET, 7: SNAIL, 9: [JUMP, STOP]})
+    rig(s, (6, 3))
+    act(s, play(STOP, FAR))
+    assert s["stage"] == ST_MAGNET and s["actor"] == 0
+    m = legal(s)
+    assert [p for p in range(NUM_SPACES) if m[MAGNET_AT.at(p)]] == [7, 9, FAR]   # not itself (3)
+    act(s, MAGNET_AT.at(9))
+    assert s["hand_kind"][0, STOP] == 1 and CARD_KIND[s["top"][9]] == JUMP and s["turn_seat"] == 1
+
+
+def test_magnet_does_not_take_itself_and_with_nothing_to_take_does_nothing():
+    s = table(hands={0: [MAGNET, STOP]})
+    rig(s, (6, 2))
+    act(s, play(MAGNET, FAR))                                        # only the Magnet is on the board
+    assert s["pos"][0] == 2 and CARD_KIND[s["top"][FAR]] == MAGNET and s["turn_seat"] == 1
+
+
 def test_magnet_takes_a_card_but_no_teleport_nor_one_under_a_token():
     s = table(hands={0: [MAGNET]}, cards={5: [SNAIL, STOP], 6: SNAIL}, pos={1: 6})
     act(s, play(MAGNET, FAR))
@@ -620,6 +649,22 @@ def test_looping_a_card_triggers_once_per_turn():
     rig(s, (6, 3))
     act(s, play(STOP, FAR))
     assert s["pos"][0] == 3
+
+
+def test_looping_a_stop_or_snail_met_once_lets_a_later_movement_of_the_turn_pass():
+    """FAQ 1 read as written ('Each card only triggers once per turn'): a Stop or Snail that an
+    earlier movement this turn met does not act again. player_0 gifts player_1's token from 1 two
+    spaces onto the card on 2; player_0's own movement then passes it."""
+    s = table(hands={0: [GIFT]}, cards={2: STOP}, pos={1: 1})
+    act(s, play(GIFT, FAR))
+    rig(s, (6, 4))
+    act(s, GIFT_TO.at(1, 1))
+    assert list(s["pos"][:2]) == [4, 2]                 # the Stop held player_1, not player_0
+    s = table(hands={0: [GIFT]}, cards={2: SNAIL}, pos={1: 1})
+    act(s, play(GIFT, FAR))
+    rig(s, (6, 3))
+    act(s, GIFT_TO.at(1, 1))
+    assert list(s["pos"][:2]) == [3, 2]                 # the Snail slowed player_1 only
 
 
 def test_block_against_remote_the_attacker_loses_the_movement():
