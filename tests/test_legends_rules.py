@@ -580,9 +580,28 @@ def test_choose_any_award_type_fate():
     set_cards(s, {0: [card(FRONTIER_SKILL, 8)]}, deck_top=[card(FIGHT, 6)])
     resolve(s, [FRONTIER_LOC, COMMIT_REST, COMMIT_REST, COMMIT_REST])
     step(s, PLAY.at(card(FRONTIER_SKILL, 8)))
-    assert REWARD.at(0, 0, WEALTH) in legal(s)
+    assert REWARD.at(0, 0, WEALTH) in legal(s) and REWARD.at(0, 1, FIGHT) in legal(s)   # any skill too
     step(s, REWARD.at(0, 0, WEALTH))
     assert s["tokens"][0, WEALTH] == 2 and s["tokens"][0, FAME] == 0
+
+
+def test_choose_any_award_type_is_the_winners_any_skill_or_token_kind():
+    """"The winner of this Adventure may choose different Rewards than those listed": the winner
+    (first recipient) may raise any skill with a skill reward or take tokens as any kind; the
+    other recipients of a group adventure take the rewards as listed."""
+    s = adventure_position(4, BACK_EAST, 0, fate=FATE_ANY_AWARD)
+    set_cards(s, {0: [card(KNOWLEDGE, 8)], 1: [card(PERSONALITY, 8)], 2: [card(KNOWLEDGE, 7)], 3: [card(KNOWLEDGE, 6)]},
+              deck_top=[card(FIGHT, 6), card(FIGHT, 5), card(FIGHT, 4), card(FIGHT, 3)])
+    resolve(s, [BACK_EAST] * 4)
+    for t in (card(KNOWLEDGE, 8), card(PERSONALITY, 8), card(KNOWLEDGE, 7), card(KNOWLEDGE, 6)):
+        step(s, PLAY.at(t))
+    assert s["actor"] == 0
+    assert ({REWARD.at(1, 0, k) for k in range(6)} | {REWARD.at(1, 1, k) for k in range(4)}
+            | {REWARD.at(2, 0, k) for k in range(4)}) <= legal(s)
+    step(s, REWARD.at(0, 0, AS_LISTED))                    # the card
+    assert s["actor"] == 1
+    assert legal(s) == {REWARD.at(1, 0, KNOWLEDGE), REWARD.at(1, 0, PERSONALITY), REWARD.at(1, 1, AS_LISTED),
+                        REWARD.at(2, 0, AS_LISTED)}
 
 
 def test_group_adventure_rewards_by_rank_the_constitution_conference():
@@ -676,8 +695,20 @@ def test_reshuffle_fate_tile_mixes_the_used_tiles_back():
     s = adventure_position(4, FRONTIER_LOC, 0, fate=FATE_RESHUFFLE)
     s["fate_place"][[t for t in range(14) if s["fate_place"][t] == FP_POOL][:3]] = FP_USED
     from frontierzoo.envs.legends.cards import discard_fate
-    discard_fate(s, FRONTIER_LOC)
+    discard_fate(s, FRONTIER_LOC, True)
     assert (s["fate_place"] != FP_USED).all()
+
+
+def test_reshuffle_fate_tile_mixes_only_when_its_adventure_is_completed():
+    """An adventure with the Re-shuffle tile falling off the track unachieved: the tile is used,
+    and the used tiles stay used."""
+    s = draft_done(4)
+    f = set_fate(s, FAR_WEST, FATE_RESHUFFLE)
+    used = [t for t in range(14) if s["fate_place"][t] == FP_POOL][:3]
+    s["fate_place"][used] = FP_USED
+    s["age"][FAR_WEST] = 3
+    assert frontier.sunrise(s)
+    assert s["fate_place"][f] == FP_USED and (s["fate_place"][used] == FP_USED).all()
 
 
 def test_special_action_cards_trail_provisions_and_steady_nerves():

@@ -451,12 +451,12 @@ def alt_has_tokens(loc, card, slot, alt):
 @rule
 def mask_reward(s, seat, mask):
     """A reward slot not yet taken (a solo adventure pays slot 0), one of its alternatives, and the
-    skill it raises (one of the listed) or, under Choose Any Award Type, the kind its tokens
-    become."""
+    skill it raises (one of the listed) or, under Choose Any Award Type, for the winner only (the
+    first recipient): any skill for a skill reward, or the kind its tokens become."""
     loc = s['res_loc']
     card = adventure_here(s)
     group = ADV_GROUP[loc, card]
-    any_award = fate_kind(s, loc) == FATE_ANY_AWARD
+    any_award = fate_kind(s, loc) == FATE_ANY_AWARD and s['rank_pos'] == 0
     count = 0
     # the last recipient of a group reward takes the card's slot if nobody has (the adventure is won)
     card_last = group and s['rank_pos'] == s['rank_n'] - 1 and not s['slot_taken'][0]
@@ -469,7 +469,7 @@ def mask_reward(s, seat, mask):
             m = ADV_SKILL_MASK[loc, card, slot, alt]
             if m != 0:
                 for k in range(SKILLS):
-                    if (m >> k) & 1:
+                    if (m >> k) & 1 or any_award:
                         mask[REWARD.at(slot, alt, k)] = True
                         count += 1
             else:
@@ -518,7 +518,7 @@ def end_location(s, three_players):
     if s['adv_owner'][loc, card] >= 0:
         s['active'][loc] = -1
         s['age'][loc] = 0
-        discard_fate(s, loc)
+        discard_fate(s, loc, True)
         if three_players:
             s['marker'] = loc
     s['res_loc'] += 1
