@@ -758,6 +758,21 @@ def test_hardship_card_gives_a_hardship_token_and_its_effect():
     assert s["tokens"][0, HARDSHIP] == 1 and s["tokens"][0, WEALTH] == 0 and s["hard_owner"][0] == 0
 
 
+def test_empty_hardship_deck_means_no_hardship_penalty_and_nothing_to_avoid():
+    """With the hardship deck empty a hardship penalty draws nothing, so True Grit is not asked."""
+    s = adventure_position(4, FAR_WEST, 0)                # Far West even cards: a hardship
+    s["hard_pile"][:] = 0
+    s["hard_owner"][:] = 1                                 # every hardship card already drawn
+    s["grit"][0] = 2
+    set_cards(s, {0: []}, deck_top=[])
+    resolve(s, [FAR_WEST, COMMIT_REST, COMMIT_REST, COMMIT_REST])
+    tok = s["tokens"].copy()
+    step(s, NO_PLAY.at())
+    assert s["stage"] != ST_AVOID and s["grit"][0] == 2
+    assert s["tokens"][0, HARDSHIP] == tok[0, HARDSHIP] and s["neg_vp"][0] == 0
+    assert core.check_invariants(s) == 0
+
+
 # =========================================================================== rest
 
 
