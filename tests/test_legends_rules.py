@@ -668,6 +668,30 @@ def test_fate_minus_five_and_plus_five_move_the_difficulty():
         assert adventure.difficulty(s) == d
 
 
+def test_draw_two_and_lose_two_fates_apply_to_every_adventurer_before_anyone_plays():
+    """"will draw 2 cards at the start of this Adventure Resolution" / "will lose 2 cards at the
+    start of this Adventure": every adventurer, from the first player on, before the first plays."""
+    s = adventure_position(4, FRONTIER_LOC, 0, fate=FATE_DRAW2)
+    set_cards(s, {0: [card(FRONTIER_SKILL, 5)], 2: [card(FRONTIER_SKILL, 6)]},
+              deck_top=[card(FIGHT, 2), card(FIGHT, 3), card(FIGHT, 4), card(FIGHT, 5), card(FIGHT, 6)])
+    resolve(s, [FRONTIER_LOC, COMMIT_REST, FRONTIER_LOC, COMMIT_REST])
+    assert s["stage"] == ST_PLAY and s["actor"] == 0
+    assert s["hand"][0].sum() == 3 and s["hand"][2].sum() == 3 and s["deck_n"] == 1
+    s = adventure_position(4, FRONTIER_LOC, 0, fate=FATE_LOSE2)
+    set_cards(s, {0: [card(FRONTIER_SKILL, 5), card(FIGHT, 2), card(FIGHT, 3)],
+                  2: [card(FRONTIER_SKILL, 6), card(FIGHT, 4), card(FIGHT, 5)]}, deck_top=[card(FIGHT, 6)])
+    resolve(s, [FRONTIER_LOC, COMMIT_REST, FRONTIER_LOC, COMMIT_REST])
+    assert s["stage"] == ST_DISCARD and s["actor"] == 0
+    step(s, DISCARD.at(card(FIGHT, 2)))
+    step(s, DISCARD.at(card(FIGHT, 3)))
+    assert s["stage"] == ST_DISCARD and s["actor"] == 2     # seat 2 loses its 2 before seat 0 plays
+    assert core.check_invariants(s) == 0
+    step(s, DISCARD.at(card(FIGHT, 4)))
+    step(s, DISCARD.at(card(FIGHT, 5)))
+    assert s["stage"] == ST_PLAY and s["actor"] == 0 and s["total"][:4].tolist() == [0, 0, 0, 0]
+    assert s["hand"][0].sum() == 1 and s["hand"][2].sum() == 1
+
+
 def test_draw_two_and_lose_two_fates_at_the_start_of_the_adventure():
     s = adventure_position(4, FRONTIER_LOC, 0, fate=FATE_DRAW2)
     set_cards(s, {0: [card(FRONTIER_SKILL, 5)]}, deck_top=[card(FIGHT, 2), card(FIGHT, 3), card(FIGHT, 4)])
