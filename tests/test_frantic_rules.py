@@ -374,6 +374,35 @@ def test_block_cancels_an_attack():
     assert list(s["pos"][:2]) == [1, 1] and s["hand_kind"][1, BLOCK] == 0
 
 
+def test_gift_landed_on_the_lander_moves_someone_elses_token():
+    """Blue cards also act when a movement ends on them: the lander chooses another's token."""
+    s = table(hands={0: [STOP]}, cards={3: GIFT, 6: (PUSH, FORWARD)}, pos={1: 4})
+    rig(s, (6, 3))
+    act(s, play(STOP, FAR))
+    assert s["stage"] == ST_GIFT and s["actor"] == 0
+    assert not legal(s)[GIFT_TO.at(0, 0)] and not legal(s)[GIFT_TO.at(0, 1)]
+    act(s, GIFT_TO.at(1, 1))                                         # 4 -> 6, pushed to 7
+    assert list(s["pos"][:2]) == [3, 7]
+
+
+def test_magnet_landed_on_takes_a_card_of_the_landers_choice():
+    s = table(hands={0: [STOP]}, cards={3: MAGNET, 7: SNAIL, 9: [JUMP, STOP]})
+    rig(s, (6, 3))
+    act(s, play(STOP, FAR))
+    assert s["stage"] == ST_MAGNET and s["actor"] == 0
+    m = legal(s)
+    assert [p for p in range(NUM_SPACES) if m[MAGNET_AT.at(p)]] == [7, 9, FAR]   # not itself (3)
+    act(s, MAGNET_AT.at(9))
+    assert s["hand_kind"][0, STOP] == 1 and CARD_KIND[s["top"][9]] == JUMP and s["turn_seat"] == 1
+
+
+def test_magnet_does_not_take_itself_and_with_nothing_to_take_does_nothing():
+    s = table(hands={0: [MAGNET, STOP]})
+    rig(s, (6, 2))
+    act(s, play(MAGNET, FAR))                                        # only the Magnet is on the board
+    assert s["pos"][0] == 2 and CARD_KIND[s["top"][FAR]] == MAGNET and s["turn_seat"] == 1
+
+
 def test_magnet_takes_a_card_but_no_teleport_nor_one_under_a_token():
     s = table(hands={0: [MAGNET]}, cards={5: [SNAIL, STOP], 6: SNAIL}, pos={1: 6})
     act(s, play(MAGNET, FAR))
@@ -562,6 +591,16 @@ def test_marching_orders_is_a_movement_and_cannot_be_blocked():
     assert s["pos"][1] == 4 and s["hand_kind"][1, BLOCK] == 1
 
 
+def test_marching_orders_ends_its_event_when_the_march_is_carried_out():
+    """The event is over once its token has marched: at the Nice Try offer that follows (the
+    marched token reached the skull) no event is in progress any more."""
+    s = trouble(2, 5, {1: 47}, hands={1: [NICE_TRY]}, more=((6, 3),))
+    assert s["stage"] == ST_MARCH and s["ev_kind"] == EVENT_OF_FACE[5]
+    act(s, TOKEN.at(1))
+    assert s["pos"][1] == END and s["stage"] == ST_NICE_TRY and s["actor"] == 1
+    assert [int(s[f]) for f in ("ev_kind", "ev_thrower", "ev_index", "ev_seat")] == [-1, -1, 0, -1]
+
+
 def test_teleport_terror_everyone_from_the_right_throws_and_teleports():
     s = trouble(2, 7, {0: 3, 1: 4}, more=((6, 1), (6, 2)))   # player_1 throws first
     assert list(s["pos"][:2]) == [T[1], T[0]]
@@ -612,6 +651,22 @@ def test_looping_a_card_triggers_once_per_turn():
     assert s["pos"][0] == 3
 
 
+def test_looping_a_stop_or_snail_met_once_lets_a_later_movement_of_the_turn_pass():
+    """FAQ 1 read as written ('Each card only triggers once per turn'): a Stop or Snail that an
+    earlier movement this turn met does not act again. player_0 gifts player_1's token from 1 two
+    spaces onto the card on 2; player_0's own movement then passes it."""
+    s = table(hands={0: [GIFT]}, cards={2: STOP}, pos={1: 1})
+    act(s, play(GIFT, FAR))
+    rig(s, (6, 4))
+    act(s, GIFT_TO.at(1, 1))
+    assert list(s["pos"][:2]) == [4, 2]                 # the Stop held player_1, not player_0
+    s = table(hands={0: [GIFT]}, cards={2: SNAIL}, pos={1: 1})
+    act(s, play(GIFT, FAR))
+    rig(s, (6, 3))
+    act(s, GIFT_TO.at(1, 1))
+    assert list(s["pos"][:2]) == [3, 2]                 # the Snail slowed player_1 only
+
+
 def test_block_against_remote_the_attacker_loses_the_movement():
     """FAQ 4."""
     s = table(hands={0: [REMOTE], 1: [BLOCK]}, pos={0: 2, 1: 9})
@@ -628,6 +683,26 @@ def test_landing_on_x_moves_one_space_forward():
     rig(s, (6, 3))
     act(s, play(STOP, FAR))
     assert s["pos"][0] == 5
+
+
+def test_landing_on_x_after_jumping_it_still_moves_one_space_forward():
+    """FAQ 5 always holds: an X jumped over earlier in the turn still refuses the token that a
+    Push sends back onto it (FAQ 1 does not switch an X off)."""
+    s = table(hands={0: [STOP]}, cards={2: X, 3: (PUSH, BACKWARD)})
+    rig(s, (6, 2))
+    act(s, play(STOP, FAR))
+    assert s["pos"][0] == 3 and CARD_KIND[s["top"][3]] == PUSH
+
+
+def test_x_stands_a_later_step_in_the_turn_jumps_it_again():
+    """A plain step never ends on an X, even one jumped over before this turn: player_0 jumps the X
+    on 2 onto a Gift on 3; player_1's token, gifted 2 from the start, jumps the same X too."""
+    s = table(hands={0: [STOP]}, cards={2: X, 3: GIFT})
+    rig(s, (6, 2))
+    act(s, play(STOP, FAR))
+    assert s["pos"][0] == 3 and s["stage"] == ST_GIFT
+    act(s, GIFT_TO.at(1, 1))
+    assert list(s["pos"][:2]) == [3, 3]
 
 
 def test_reverse_chance_the_second_movement_goes_backward_too():

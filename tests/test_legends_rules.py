@@ -580,9 +580,28 @@ def test_choose_any_award_type_fate():
     set_cards(s, {0: [card(FRONTIER_SKILL, 8)]}, deck_top=[card(FIGHT, 6)])
     resolve(s, [FRONTIER_LOC, COMMIT_REST, COMMIT_REST, COMMIT_REST])
     step(s, PLAY.at(card(FRONTIER_SKILL, 8)))
-    assert REWARD.at(0, 0, WEALTH) in legal(s)
+    assert REWARD.at(0, 0, WEALTH) in legal(s) and REWARD.at(0, 1, FIGHT) in legal(s)   # any skill too
     step(s, REWARD.at(0, 0, WEALTH))
     assert s["tokens"][0, WEALTH] == 2 and s["tokens"][0, FAME] == 0
+
+
+def test_choose_any_award_type_is_the_winners_any_skill_or_token_kind():
+    """"The winner of this Adventure may choose different Rewards than those listed": the winner
+    (first recipient) may raise any skill with a skill reward or take tokens as any kind; the
+    other recipients of a group adventure take the rewards as listed."""
+    s = adventure_position(4, BACK_EAST, 0, fate=FATE_ANY_AWARD)
+    set_cards(s, {0: [card(KNOWLEDGE, 8)], 1: [card(PERSONALITY, 8)], 2: [card(KNOWLEDGE, 7)], 3: [card(KNOWLEDGE, 6)]},
+              deck_top=[card(FIGHT, 6), card(FIGHT, 5), card(FIGHT, 4), card(FIGHT, 3)])
+    resolve(s, [BACK_EAST] * 4)
+    for t in (card(KNOWLEDGE, 8), card(PERSONALITY, 8), card(KNOWLEDGE, 7), card(KNOWLEDGE, 6)):
+        step(s, PLAY.at(t))
+    assert s["actor"] == 0
+    assert ({REWARD.at(1, 0, k) for k in range(6)} | {REWARD.at(1, 1, k) for k in range(4)}
+            | {REWARD.at(2, 0, k) for k in range(4)}) <= legal(s)
+    step(s, REWARD.at(0, 0, AS_LISTED))                    # the card
+    assert s["actor"] == 1
+    assert legal(s) == {REWARD.at(1, 0, KNOWLEDGE), REWARD.at(1, 0, PERSONALITY), REWARD.at(1, 1, AS_LISTED),
+                        REWARD.at(2, 0, AS_LISTED)}
 
 
 def test_group_adventure_rewards_by_rank_the_constitution_conference():
@@ -649,6 +668,30 @@ def test_fate_minus_five_and_plus_five_move_the_difficulty():
         assert adventure.difficulty(s) == d
 
 
+def test_draw_two_and_lose_two_fates_apply_to_every_adventurer_before_anyone_plays():
+    """"will draw 2 cards at the start of this Adventure Resolution" / "will lose 2 cards at the
+    start of this Adventure": every adventurer, from the first player on, before the first plays."""
+    s = adventure_position(4, FRONTIER_LOC, 0, fate=FATE_DRAW2)
+    set_cards(s, {0: [card(FRONTIER_SKILL, 5)], 2: [card(FRONTIER_SKILL, 6)]},
+              deck_top=[card(FIGHT, 2), card(FIGHT, 3), card(FIGHT, 4), card(FIGHT, 5), card(FIGHT, 6)])
+    resolve(s, [FRONTIER_LOC, COMMIT_REST, FRONTIER_LOC, COMMIT_REST])
+    assert s["stage"] == ST_PLAY and s["actor"] == 0
+    assert s["hand"][0].sum() == 3 and s["hand"][2].sum() == 3 and s["deck_n"] == 1
+    s = adventure_position(4, FRONTIER_LOC, 0, fate=FATE_LOSE2)
+    set_cards(s, {0: [card(FRONTIER_SKILL, 5), card(FIGHT, 2), card(FIGHT, 3)],
+                  2: [card(FRONTIER_SKILL, 6), card(FIGHT, 4), card(FIGHT, 5)]}, deck_top=[card(FIGHT, 6)])
+    resolve(s, [FRONTIER_LOC, COMMIT_REST, FRONTIER_LOC, COMMIT_REST])
+    assert s["stage"] == ST_DISCARD and s["actor"] == 0
+    step(s, DISCARD.at(card(FIGHT, 2)))
+    step(s, DISCARD.at(card(FIGHT, 3)))
+    assert s["stage"] == ST_DISCARD and s["actor"] == 2     # seat 2 loses its 2 before seat 0 plays
+    assert core.check_invariants(s) == 0
+    step(s, DISCARD.at(card(FIGHT, 4)))
+    step(s, DISCARD.at(card(FIGHT, 5)))
+    assert s["stage"] == ST_PLAY and s["actor"] == 0 and s["total"][:4].tolist() == [0, 0, 0, 0]
+    assert s["hand"][0].sum() == 1 and s["hand"][2].sum() == 1
+
+
 def test_draw_two_and_lose_two_fates_at_the_start_of_the_adventure():
     s = adventure_position(4, FRONTIER_LOC, 0, fate=FATE_DRAW2)
     set_cards(s, {0: [card(FRONTIER_SKILL, 5)]}, deck_top=[card(FIGHT, 2), card(FIGHT, 3), card(FIGHT, 4)])
@@ -676,8 +719,20 @@ def test_reshuffle_fate_tile_mixes_the_used_tiles_back():
     s = adventure_position(4, FRONTIER_LOC, 0, fate=FATE_RESHUFFLE)
     s["fate_place"][[t for t in range(14) if s["fate_place"][t] == FP_POOL][:3]] = FP_USED
     from frontierzoo.envs.legends.cards import discard_fate
-    discard_fate(s, FRONTIER_LOC)
+    discard_fate(s, FRONTIER_LOC, True)
     assert (s["fate_place"] != FP_USED).all()
+
+
+def test_reshuffle_fate_tile_mixes_only_when_its_adventure_is_completed():
+    """An adventure with the Re-shuffle tile falling off the track unachieved: the tile is used,
+    and the used tiles stay used."""
+    s = draft_done(4)
+    f = set_fate(s, FAR_WEST, FATE_RESHUFFLE)
+    used = [t for t in range(14) if s["fate_place"][t] == FP_POOL][:3]
+    s["fate_place"][used] = FP_USED
+    s["age"][FAR_WEST] = 3
+    assert frontier.sunrise(s)
+    assert s["fate_place"][f] == FP_USED and (s["fate_place"][used] == FP_USED).all()
 
 
 def test_special_action_cards_trail_provisions_and_steady_nerves():
@@ -725,6 +780,21 @@ def test_hardship_card_gives_a_hardship_token_and_its_effect():
     resolve(s, [FAR_WEST, COMMIT_REST, COMMIT_REST, COMMIT_REST])
     step(s, NO_PLAY.at())
     assert s["tokens"][0, HARDSHIP] == 1 and s["tokens"][0, WEALTH] == 0 and s["hard_owner"][0] == 0
+
+
+def test_empty_hardship_deck_means_no_hardship_penalty_and_nothing_to_avoid():
+    """With the hardship deck empty a hardship penalty draws nothing, so True Grit is not asked."""
+    s = adventure_position(4, FAR_WEST, 0)                # Far West even cards: a hardship
+    s["hard_pile"][:] = 0
+    s["hard_owner"][:] = 1                                 # every hardship card already drawn
+    s["grit"][0] = 2
+    set_cards(s, {0: []}, deck_top=[])
+    resolve(s, [FAR_WEST, COMMIT_REST, COMMIT_REST, COMMIT_REST])
+    tok = s["tokens"].copy()
+    step(s, NO_PLAY.at())
+    assert s["stage"] != ST_AVOID and s["grit"][0] == 2
+    assert s["tokens"][0, HARDSHIP] == tok[0, HARDSHIP] and s["neg_vp"][0] == 0
+    assert core.check_invariants(s) == 0
 
 
 # =========================================================================== rest

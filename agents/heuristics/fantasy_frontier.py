@@ -5,8 +5,11 @@ cards, the board, the pieces and every player's public counts.
 
 * Set-up: the Royal Vanguard (the market makes townships cheapest), else the Juggernaut; tiles and
   airship anywhere legal.
-* Placement: a repairer on a damaged pilot or exit assignment, a pilot, the rest to exit.
-* Phase 1: held tiles go next to its airship (the terrain it still needs nearest); the pilot flies
+* Placement: a repairer on a damaged pilot, exit or research assignment, a pilot, then exits for a
+  township (four when it can pay), one researcher for map cards, two scouts while the board is
+  small; with three townships up, three researchers and a scout.
+* Phase 1: held tiles go next to its airship (the terrain it still needs nearest, a tile that
+  completes a held map card above all, the board kept compact); the pilot flies
   to the reachable tile whose neighbourhood gathers most of what a township still needs (a free
   plains tile for the township when it can pay, a tile where a held map card scores above all).
 * Phase 2: build a township when it can; every other exit worker gathers where the expected yield

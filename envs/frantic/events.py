@@ -117,13 +117,11 @@ def event_step(s):
         mexican_standoff(s)
         end_event(s)
     elif k == MARCHING_ORDERS:
-        if s['ev_index'] == 0:
-            s['ev_index'] = 1
-            s['ev_seat'] = s['ev_thrower']
-            s['stage'] = ST_MARCH
-            s['actor'] = s['ev_thrower']
-        else:
-            end_event(s)
+        # one question; the event ends when its die is carried out (turn.roll_result)
+        s['ev_index'] = 1
+        s['ev_seat'] = s['ev_thrower']
+        s['stage'] = ST_MARCH
+        s['actor'] = s['ev_thrower']
     elif k == TELEPORT_TERROR or k == EXPANSION or k == RECESSION:
         if s['ev_index'] < n:
             seat = event_seat(s)

@@ -273,6 +273,11 @@ def turn_ok(s):
         return False
     if ek >= 0 and s['ev_thrower'] < 0:
         return False
+    # an event is in progress only while it asks its own question or throws its own die (Marching
+    # Orders ends when its die is carried out: the march is the turn's chain from then on)
+    if ek >= 0 and not (st == ST_MARCH or st == ST_MARKET or st == ST_RESTOCK or rf == R_TERROR
+                        or rf == R_EXPANSION or rf == R_RECESSION or rf == R_MARCH):
+        return False
     if st == ST_MARCH and (ek != MARCHING_ORDERS or s['ev_index'] != 1 or s['ev_seat'] != s['actor']):
         return False
     if st == ST_MARKET and (ek != MARKET or s['ev_seat'] != s['actor']):

@@ -51,6 +51,13 @@ def live_card(s, p):
 
 
 @rule
+def on_x(s, p):
+    """Whether an X lies on top of space ``p`` (whether or not anything triggered this turn)."""
+    c = s['top'][p]
+    return CARD_SPACE[p] and c >= 0 and CARD_KIND[c] == X
+
+
+@rule
 def walk(s):
     """'Move forward as many spaces as the number you rolled', meeting the orange cards:
     X: 'You may not enter this space ... jump over it. The space itself does not count as a
@@ -67,10 +74,11 @@ def walk(s):
             break
         q = p + d
         while not ghost and CARD_SPACE[q]:
-            c = live_card(s, q)
+            # X is a standing obstacle, not a trigger: FAQ 1's once per turn does not switch it
+            # off, so a step never ends on an X (RULES.md, "X stands").
+            c = s['top'][q]
             if c < 0 or CARD_KIND[c] != X:
                 break
-            s['triggered'][c] = 1
             q = q + d            # X is jumped over; an X sits only on 1..49, so q stays on the track
         p = q
         s['mv_steps'] -= 1
@@ -138,6 +146,13 @@ def land(s):
             s['tele_triggered'][k_tel] = 1
             throw(s, t, D6, R_TELEPORT)
         return
+    if on_x(s, p):
+        # FAQ 5: 'If a card effect causes you to land on an X card, move your player token 1 space
+        # forward.' Every time: an X is a standing obstacle (FAQ 1 does not switch it off), and
+        # the steps forward end (an X sits only on 1..49; the skull holds none).
+        s['pos'][t] = p + 1
+        s['stage'] = AU_LAND
+        return
     c = live_card(s, p) if CARD_SPACE[p] else -1
     if c < 0:
         s['stage'] = AU_CHAIN_DONE
@@ -151,12 +166,6 @@ def land(s):
     elif k == JUMP:
         s['triggered'][c] = 1
         s['pos'][t] = jump_target(p, o)
-        s['stage'] = AU_LAND
-    elif k == X:
-        # FAQ 5: 'If a card effect causes you to land on an X card, move your player token 1 space
-        # forward.'
-        s['triggered'][c] = 1
-        s['pos'][t] = clamp(p + 1)
         s['stage'] = AU_LAND
     elif k == SECOND_CHANCE:
         s['triggered'][c] = 1

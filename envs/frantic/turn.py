@@ -10,7 +10,7 @@ from .content import (
     CARD_KIND, D20, D6, DEAL_BY_SEATS, END, FUCK_YOU, FUCK_YOU_ADVANCE, FUCK_YOU_POINTS, GHOST, GIFT,
     HAND_SIZE, MAGNET, NUM_CARDS, NUM_SPACES, REMOTE, REVERSE, SKIP,
     START, TELEPORT, TELEPORT_6, TELEPORT_SPACE, TROUBLEMAKER, KIND_COLOUR, RED, ORANGE, MULTI)
-from .events import begin_event, event_step, event_throw_result
+from .events import begin_event, end_event, event_step, event_throw_result
 from .moves import land, magnet_choices, start_move, swap_tokens, teleport_token, throw, walk
 from .reactions import offer_block, offer_nice_try, offer_re_roll, play_reaction, re_roll
 from .state import (
@@ -477,6 +477,10 @@ def roll_result(s):
     s['roll_for'] = R_NONE
     s['roll_asked'] = 0
     s['rr_seat'] = -1
+    if purpose == R_MARCH:
+        # Marching Orders' die is carried out: the event is over, the march is a movement of the
+        # turn's chain (its effects may throw other dice, even another event)
+        end_event(s)
     if purpose == R_MOVE or purpose == R_MARCH:
         ghost = s['mv_ghost'] if purpose == R_MOVE else 0
         start_move(s, s['mv_token'], s['mv_dir'] if purpose == R_MOVE else 1, v, ghost)

@@ -12,7 +12,7 @@ from .content import (AB_GAMBLER, AB_ORATOR, AB_STALWART, STALWART_BONUS, ADV_AL
                       KIND_WILD,
                       LOCATION_BONUS, LOCATIONS, LUCK, NERVES_BONUS, OPTION, ORATOR_BONUS, PROVISIONS_DRAW,
                       REWARD_TYPES, SKILLS, SPECIAL_KINDS, STEADY_NERVES, TRAIL_PROVISIONS, TRUMP_MIN)
-from .state import (ACCEPT, AS_LISTED, DISCARD, DONE_SET, FL_LOC_START, FL_NONE, FL_OUTCOME, FL_PENALTY,
+from .state import (ACCEPT, AS_LISTED, DISCARD, DONE_SET, FL_FATE_START, FL_LOC_START, FL_NONE, FL_OUTCOME, FL_PENALTY,
                     FL_PLAYER_END, FL_PLAYER_PLAY, FL_PLAYER_START, FL_REST, FL_REWARD, NO_PLAY, PLAY, REDRAW, REWARD,
                     RUN_MAX, SPECIAL, ST_DISCARD, ST_INGENUITY, ST_REDRAW, ST_REWARD, WILD)
 
@@ -61,13 +61,42 @@ def start_location(s):
         s['failed'][seat] = 0
     s['slot_taken'][:] = 0
     s['res_k'] = 0
+    s['flow'] = FL_FATE_START
+
+
+@rule
+def fate_start(s):
+    """The fate tile's start effects, "at the start of this Adventure": every adventurer, from the
+    first player on, draws 2 cards (Draw 2 Cards) or loses 2 (Lose 2 Cards: the player chooses,
+    or at random under the optional rule) before anyone plays. ``res_k`` passes the seat asked."""
+    n = s['num_players']
+    fate = fate_kind(s, s['res_loc'])
+    while s['res_k'] < n:
+        seat = next_seat_from(s, s['res_k'])
+        s['res_k'] += 1
+        if not in_adventure(s, seat):
+            continue
+        if fate == FATE_DRAW2:
+            draw_to_hand(s, seat, FATE_CARDS)
+        elif fate == FATE_LOSE2:
+            if s['opt_random_loss']:
+                for _ in range(FATE_CARDS):
+                    discard_random(s, seat)
+            else:
+                lose = min(FATE_CARDS, hand_size(s, seat))
+                if lose > 0:
+                    s['cur'] = seat
+                    s['discard_left'] = lose
+                    s['discard_then'] = FL_FATE_START
+                    ask(s, seat, ST_DISCARD)
+                    return
+    s['res_k'] = 0
     s['flow'] = FL_PLAYER_START
 
 
 @rule
 def start_adventurer(s):
-    """The next adventurer from the first player on; the fate tile's start effects (Draw 2 Cards,
-    Lose 2 Cards: the player chooses, or at random under the optional rule)."""
+    """The next adventurer from the first player on."""
     n = s['num_players']
     while s['res_k'] < n and not in_adventure(s, next_seat_from(s, s['res_k'])):
         s['res_k'] += 1
@@ -83,20 +112,7 @@ def start_adventurer(s):
     s['set_cards'] = 0
     s['set_luck'] = 0
     s['run_n'] = 0
-    fate = fate_kind(s, s['res_loc'])
     s['flow'] = FL_PLAYER_PLAY
-    if fate == FATE_DRAW2:
-        draw_to_hand(s, seat, FATE_CARDS)
-    elif fate == FATE_LOSE2:
-        if s['opt_random_loss']:
-            for _ in range(FATE_CARDS):
-                discard_random(s, seat)
-        else:
-            lose = min(FATE_CARDS, hand_size(s, seat))
-            if lose > 0:
-                s['discard_left'] = lose
-                s['discard_then'] = FL_PLAYER_PLAY
-                ask(s, seat, ST_DISCARD)
 
 
 # --------------------------------------------------------------------------- discards
@@ -451,12 +467,12 @@ def alt_has_tokens(loc, card, slot, alt):
 @rule
 def mask_reward(s, seat, mask):
     """A reward slot not yet taken (a solo adventure pays slot 0), one of its alternatives, and the
-    skill it raises (one of the listed) or, under Choose Any Award Type, the kind its tokens
-    become."""
+    skill it raises (one of the listed) or, under Choose Any Award Type, for the winner only (the
+    first recipient): any skill for a skill reward, or the kind its tokens become."""
     loc = s['res_loc']
     card = adventure_here(s)
     group = ADV_GROUP[loc, card]
-    any_award = fate_kind(s, loc) == FATE_ANY_AWARD
+    any_award = fate_kind(s, loc) == FATE_ANY_AWARD and s['rank_pos'] == 0
     count = 0
     # the last recipient of a group reward takes the card's slot if nobody has (the adventure is won)
     card_last = group and s['rank_pos'] == s['rank_n'] - 1 and not s['slot_taken'][0]
@@ -469,7 +485,7 @@ def mask_reward(s, seat, mask):
             m = ADV_SKILL_MASK[loc, card, slot, alt]
             if m != 0:
                 for k in range(SKILLS):
-                    if (m >> k) & 1:
+                    if (m >> k) & 1 or any_award:
                         mask[REWARD.at(slot, alt, k)] = True
                         count += 1
             else:
@@ -518,7 +534,7 @@ def end_location(s, three_players):
     if s['adv_owner'][loc, card] >= 0:
         s['active'][loc] = -1
         s['age'][loc] = 0
-        discard_fate(s, loc)
+        discard_fate(s, loc, True)
         if three_players:
             s['marker'] = loc
     s['res_loc'] += 1

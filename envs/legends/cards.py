@@ -117,16 +117,18 @@ def draw_fate(s, loc):
 
 
 @rule
-def discard_fate(s, loc):
-    """The fate tile of ``loc`` goes to the used tiles; the "Re-shuffle Tiles" tile, once returned,
-    turns every non-active tile face down and mixes them with the pile."""
+def discard_fate(s, loc, completed):
+    """The fate tile of ``loc`` goes to the used tiles; the "Re-shuffle Tiles" tile, once its
+    adventure is ``completed`` ("until the Fate tile that states "Re-shuffle Tiles" is completed and
+    returning to the used Fate tiles"), turns every non-active tile face down and mixes them with
+    the pile; off the track unachieved, it is only used."""
     f = s['loc_fate'][loc]
     s['loc_fate'][loc] = -1
     s['fate_up'][loc] = 0
     if f < 0:
         return
     s['fate_place'][f] = FP_USED
-    if FATE_TILE_KIND[f] == FATE_RESHUFFLE:
+    if FATE_TILE_KIND[f] == FATE_RESHUFFLE and completed:
         for g in range(FATE_TILES):
             if s['fate_place'][g] == FP_USED:
                 s['fate_place'][g] = FP_POOL

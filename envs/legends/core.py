@@ -12,7 +12,7 @@ from ..common.jit import kernel, rule
 from ..common.rng import randint, shuffle
 from .adventure import (adventure_outcome, apply_discard, apply_ingenuity, apply_play, apply_redraw, apply_reward,
                         ask, end_adventurer, end_location, mask_discard, mask_ingenuity, mask_play, mask_redraw,
-                        mask_reward, next_reward, start_adventurer, start_location)
+                        fate_start, mask_reward, next_reward, start_adventurer, start_location)
 from .penalties import apply_avoid, apply_loss, draw_penalty, mask_avoid, mask_loss, next_penalty
 from .content import (ADVENTURE_DECK, ADVENTURE_REMOVED, CARD_COPIES, CARD_TYPES, CHARACTERS, DECK_SIZE,
                       FAILURE_DECK, HARDSHIP_DECK, LOCATIONS, REWARD_DECK, REWARD_REMOVED, REWARD_TYPES,
@@ -23,7 +23,7 @@ from .invariants import check_invariants
 from .rest import (apply_rest_draw, apply_shop, check_hand_limit, first_rewards, mask_rest_draw, mask_shop,
                    next_rest)
 from .scoring import final_scoring, score
-from .state import (FL_COMMIT, FL_DRAFT, FL_EVENING, FL_LOC_END, FL_LOC_START, FL_NONE, FL_OUTCOME, FL_PENALTY,
+from .state import (FL_FATE_START, FL_COMMIT, FL_DRAFT, FL_EVENING, FL_LOC_END, FL_LOC_START, FL_NONE, FL_OUTCOME, FL_PENALTY,
                     FL_PENALTY_DRAW, FL_PLAYER_END, FL_PLAYER_PLAY, FL_PLAYER_START, FL_REST, FL_REST_LIMIT,
                     FL_REWARD, ST_AVOID, ST_COMMIT, ST_DISCARD, ST_DRAFT, ST_INGENUITY, ST_PENALTY_CHOICE,
                     ST_PLAY, ST_REDRAW, ST_REST_DRAW, ST_REWARD, ST_SHOP)
@@ -139,6 +139,8 @@ def settle(s):
                 reveal_commits(s)
         elif f == FL_LOC_START:
             start_location(s)
+        elif f == FL_FATE_START:
+            fate_start(s)
         elif f == FL_PLAYER_START:
             start_adventurer(s)
         elif f == FL_PLAYER_PLAY:

@@ -51,7 +51,7 @@ def drop_adventure(s, loc):
     """An adventure past the last space falls off unachieved; its fate tile is discarded."""
     s['adv_lost'][loc, s['active'][loc]] = 1
     s['active'][loc] = -1
-    discard_fate(s, loc)
+    discard_fate(s, loc, False)
 
 
 @rule

@@ -9,15 +9,16 @@ import numpy as np
 
 from ..common.jit import kernel, rule
 from .adventure import in_adventure, mask_discard, mask_ingenuity, mask_play, mask_redraw, mask_reward, skill_allowed
-from .penalties import avoid_cost, mask_avoid, mask_loss
+from .penalties import avoid_cost, hardship_left, mask_avoid, mask_loss
 from .cards import hand_size, next_seat_from
 from .frontier import mask_commit, next_commit
 from .rest import mask_rest_draw, mask_shop
 from .upbringing import mask_draft, next_draft_pick
-from .content import (ADV_VP, END_AWARD_VP, END_AWARDS, FAILURE_DECK, HARDSHIP, HARDSHIP_DECK, REWARD_VP, TOKENS_PER_VP)
+from .cards import fate_kind
+from .content import (FATE_LOSE2, ADV_PENALTY, PEN_FAILURE, ADV_VP, END_AWARD_VP, END_AWARDS, FAILURE_DECK, HARDSHIP, HARDSHIP_DECK, REWARD_VP, TOKENS_PER_VP)
 from .content import (ADV_GROUP, ADV_SLOTS, ADVENTURE_DECK, CARD_COPIES, CARD_TYPES, FATE_TILES, LOCATIONS, REWARD_DECK,
                       REWARD_TYPES, SKILLS, TOKENS, UP_DEAL, UP_PICKS, UPBRINGING)
-from .state import (COMMIT_REST, FL_PENALTY_DRAW, FL_PLAYER_PLAY, FL_REST_LIMIT, FP_LOC, MAX_SEATS, NUM_ACTIONS,
+from .state import (FL_FATE_START, COMMIT_REST, FL_PENALTY_DRAW, FL_PLAYER_PLAY, FL_REST_LIMIT, FP_LOC, MAX_SEATS, NUM_ACTIONS,
                     NUM_STAGES, ST_AVOID, ST_COMMIT, ST_DISCARD, ST_DRAFT, ST_INGENUITY, ST_OVER,
                     ST_PENALTY_CHOICE, ST_PLAY, ST_REDRAW, ST_REST_DRAW, ST_REWARD, ST_SHOP)
 
@@ -140,7 +141,10 @@ def stage_ok(s):
                     return False
         return True
     if stage == ST_AVOID:
-        return penalised_ok(s) and s['grit'][seat] >= avoid_cost(s, seat)
+        if not penalised_ok(s) or s['grit'][seat] < avoid_cost(s, seat):
+            return False
+        loc = s['res_loc']     # an empty hardship deck leaves nothing to avoid
+        return ADV_PENALTY[loc, s['active'][loc]] == PEN_FAILURE or hardship_left(s) > 0
     if stage == ST_PENALTY_CHOICE:
         return penalised_ok(s) and s['pen_card'] >= 4
     if stage == ST_DISCARD:
@@ -149,6 +153,16 @@ def stage_ok(s):
         then = s['discard_then']
         if then == FL_PLAYER_PLAY:
             return adventurer_ok(s)
+        if then == FL_FATE_START:     # Lose 2 Cards, before anyone plays
+            loc = s['res_loc']
+            if not s['revealed'] or loc > 2 or s['active'][loc] < 0 or s['res_k'] < 1:
+                return False
+            if fate_kind(s, loc) != FATE_LOSE2 or s['opt_random_loss']:
+                return False
+            for j in range(n):
+                if s['res_done'][j]:
+                    return False
+            return seat == next_seat_from(s, s['res_k'] - 1) and in_adventure(s, seat)
         if then == FL_PENALTY_DRAW:
             return penalised_ok(s)
         if then == FL_REST_LIMIT:

@@ -3,7 +3,7 @@ hardship cards."""
 from ..common.jit import rule
 from .adventure import adventure_here, ask
 from .cards import draw_flag, fate_kind, hand_size, next_seat_from
-from .content import (ADV_PENALTY, ADV_PENALTY_N, AVOID_COST, F_LOSE_CARDS, F_LOSE_GRIT, F_NEG_VP,
+from .content import (HARDSHIP_DECK, ADV_PENALTY, ADV_PENALTY_N, AVOID_COST, F_LOSE_CARDS, F_LOSE_GRIT, F_NEG_VP,
                       F_TOKEN_OR_SKILL, FAILURE_DECK, FAILURE_EFFECT, FAILURE_KIND, FATE_DOUBLE, H_DEBT, H_DROUGHT,
                       H_FEVER, H_INJURY, H_ROBBED, H_SCANDAL, HAPPINESS, HARDSHIP, LOSE_CARDS, PEN_FAILURE,
                       STATUS, TOKEN_LOSS, TOKEN_SKILL, WEALTH)
@@ -15,6 +15,14 @@ from .state import (AVOID, FL_LOC_END, FL_PENALTY, FL_PENALTY_DRAW, LOSS, ST_AVO
 def avoid_cost(s, seat):
     """"2 True Grit Tokens: ... to not draw a Penalty or Hardship card", whatever the abilities."""
     return AVOID_COST
+
+
+@rule
+def hardship_left(s):
+    n = 0
+    for h in range(HARDSHIP_DECK):
+        n += s['hard_pile'][h]
+    return n
 
 
 @rule
@@ -33,7 +41,10 @@ def next_penalty(s):
     s['pen_left'] = ADV_PENALTY_N[loc, adventure_here(s)]
     if fate_kind(s, loc) == FATE_DOUBLE:
         s['pen_left'] *= 2
-    if s['grit'][seat] >= avoid_cost(s, seat):
+    if ADV_PENALTY[loc, adventure_here(s)] != PEN_FAILURE and hardship_left(s) == 0:
+        s['pen_left'] = 0          # an empty hardship deck: no hardship penalty, nothing to avoid
+        s['flow'] = FL_PENALTY_DRAW
+    elif s['grit'][seat] >= avoid_cost(s, seat):
         ask(s, seat, ST_AVOID)
     else:
         s['flow'] = FL_PENALTY_DRAW

@@ -58,7 +58,8 @@ FL_LOC_END = 11        # clear the location
 FL_REST = 12           # the next resting player
 FL_REST_LIMIT = 13     # hand limit after the rest draw
 FL_EVENING = 14        # end conditions, pass the first player, sunrise
-NUM_FLOWS = 15
+FL_FATE_START = 15     # the fate tile's start effects, every adventurer before anyone plays
+NUM_FLOWS = 16
 
 # Places of a fate tile.
 FP_POOL, FP_USED, FP_LOC = 0, 1, 2     # FP_LOC + location: on the board there
