@@ -71,5 +71,16 @@ def module_api(game) -> dict:
                                "in one compiled call on one core; returns a :class:`Rollouts` (decisions, "
                                "games finished, games truncated at ``max_steps``, seconds). Seeded: the "
                                f"same seed plays the same games.{opts_doc}")
-    return {"env": env, "raw_env": raw_env, "vector_env": vector_env, "random_rollouts": random_rollouts,
-            "Rollouts": Rollouts}
+    api = {"env": env, "raw_env": raw_env, "vector_env": vector_env, "random_rollouts": random_rollouts,
+           "Rollouts": Rollouts}
+    if game.no_parallel_reason is None:   # a game whose seats decide simultaneously (parallel.py)
+        from .parallel import FrontierZooParallelEnv
+
+        def parallel_env(num_players=game.default_players, render_mode=None, **kwargs):
+            return FrontierZooParallelEnv(game, num_players=num_players, render_mode=render_mode, **kwargs)
+
+        parallel_env.__doc__ = (f"The {game.name} Parallel env: one step takes the actions of every seat with "
+                                f"a pending decision (:class:`~frontierzoo.envs.common.parallel."
+                                f"FrontierZooParallelEnv`); same keywords as :func:`raw_env`.{opts_doc}")
+        api["parallel_env"] = parallel_env
+    return api
