@@ -339,8 +339,11 @@ def test_commit_back_east_frontier_far_west_or_rest_hidden_until_the_reveal():
 def test_first_player_and_dealer_pass_left_in_the_evening():
     s = draft_done(4)
     s["first_player"] = 3
-    frontier.pass_first_player(s)
-    assert s["first_player"] == 0
+    turn = int(s["turn"])
+    core.evening(s)
+    core.settle(s)
+    assert s["first_player"] == 0 and s["turn"] == turn + 1
+    assert s["stage"] == ST_COMMIT and s["actor"] == 0     # the new first player commits first
 
 
 # =========================================================================== adventure resolution
@@ -635,8 +638,11 @@ def test_group_adventure_failure_penalises_everyone():
     resolve(s, [BACK_EAST, BACK_EAST, COMMIT_REST, COMMIT_REST])
     step(s, PLAY.at(card(KNOWLEDGE, 8)))
     step(s, PLAY.at(card(PERSONALITY, 8)))
-    assert s["failed"][:2].tolist() == [1, 1]              # the sum 10 < 40: everyone fails
-    assert s["neg_vp"][0] == 2                             # one penalty card, doubled
+    assert s["total"][:2].tolist() == [9, 9]               # the sum 18 < 40: everyone fails
+    assert s["failed"][:2].tolist() == [1, 1]
+    assert s["neg_vp"][0] == 2                             # one penalty card, doubled: both -1 VP cards
+    assert s["neg_vp"][1] == 2                             # the deck reshuffled from them: the same two
+    assert s["fail_used"][BACK_EAST, :2].tolist() == [1, 1] and s["fail_pile"][BACK_EAST].sum() == 0
     assert s["active"][BACK_EAST] == 0                     # the adventure stays
 
 
@@ -872,8 +878,17 @@ def test_stage_ends_when_two_reward_decks_are_depleted():
     s = draft_done(4)
     s["rew_top"][0] = -1
     assert not frontier.rewards_depleted(s)
+    t = s.copy()
+    core.evening(t)                                        # one deck out: the game goes on
+    core.settle(t)
+    assert t["stage"] == ST_COMMIT and t["actor"] >= 0
     s["hard_pile"][:] = 0
+    s["hard_owner"][:] = 0
     assert frontier.rewards_depleted(s)
+    core.evening(s)                                        # two out: the Legend Stage and the end
+    assert s["stage"] == ST_OVER and s["actor"] == -1
+    assert s["final"][:4].tolist() == [scoring.score(s, j) for j in range(4)]
+    assert s["winner"][:4].sum() >= 1
 
 
 def test_stage_ends_when_an_adventure_is_needed_from_an_empty_deck():
@@ -883,7 +898,11 @@ def test_stage_ends_when_an_adventure_is_needed_from_an_empty_deck():
     s["adv_box"][BACK_EAST, s["active"][BACK_EAST]] = 0
     s["adv_lost"][BACK_EAST, s["active"][BACK_EAST]] = 0
     s["age"][BACK_EAST] = 3
-    assert not frontier.sunrise(s)
+    t = s.copy()
+    assert not frontier.sunrise(t)
+    core.evening(s)                                        # the evening's sunrise ends the game
+    assert s["stage"] == ST_OVER and s["actor"] == -1
+    assert s["final"][:4].tolist() == [scoring.score(s, j) for j in range(4)]
 
 
 def test_end_game_rewards_to_the_most_none_on_ties():
