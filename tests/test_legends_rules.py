@@ -19,7 +19,7 @@ from frontierzoo.envs.legends.env import GAME
 from frontierzoo.envs.legends.words import upbringing_name
 from frontierzoo.envs.legends.state import (
     ACCEPT, AS_LISTED, AVOID, BUY, COMMIT, COMMIT_REST, DISCARD, DONE_SET, DRAFT, END_REST, FL_LOC_START, FL_NONE,
-    FP_LOC, FP_POOL, FP_USED, GRIT_SKILL, L_FATE, L_FATE_DOWN, LOSS, NO_PLAY, OBS_LOCS, OBS_SEATS, PLAY, REDRAW, REST_DRAW, REST_GRIT, REWARD,
+    FP_LOC, FP_POOL, FP_USED, GRIT_SKILL, L_FATE, L_FATE_DOWN, LOSS, NO_PLAY, OBS_LOCS, OBS_REWARD_UNDER, OBS_SEATS, PLAY, REDRAW, REST_DRAW, REST_GRIT, REWARD,
     S_ACTION, S_UPBRINGING, SEAT_FEATURE, SPECIAL, ST_AVOID, ST_COMMIT, ST_DISCARD, ST_DRAFT, ST_INGENUITY, ST_OVER,
     ST_PLAY, ST_REDRAW, ST_REST_DRAW, ST_REWARD, ST_SHOP, SUFFER, TRADE, WILD)
 
@@ -161,7 +161,31 @@ def test_optional_first_reward_priced_over_three_goes_to_the_bottom():
         for t in range(4):
             k = s["rew_top"][t]
             assert REWARD_PRICE[t, k].sum() <= 3
-            assert s["rew_pile"][t].sum() + s["rew_bottom"][t].sum() == 5
+            assert s["rew_pile"][t].sum() + (s["rew_bottom"][t] > 0).sum() == 5
+
+
+def test_optional_first_price_cards_under_the_pile_come_back_in_order_seen_by_all():
+    """"move the card to the bottom of the deck and turn over another card": the cards put under
+    are public, in every observation, and come back after the pile in the order they went under."""
+    s = new_record(GAME, 4, 0, first_price=True)
+    t = WEALTH
+    s["rew_pile"][t] = 0
+    s["rew_bottom"][t] = 0
+    s["rew_box"][t] = 0
+    s["rew_owner"][t] = -1
+    s["rew_top"][t] = 0
+    s["rew_box"][t, [1, 2, 4, 6, 7]] = 1
+    s["rew_bottom"][t, 5] = 1                               # went under first
+    s["rew_bottom"][t, 3] = 2                               # then this one, under it
+    assert core.check_invariants(s) == 0
+    for j, o in views(s, range(4)).items():
+        assert o[OBS_REWARD_UNDER.at(t, 5)] == 1 / 8 and o[OBS_REWARD_UNDER.at(t, 3)] == 2 / 8
+    rest.turn_up_reward(s, t)
+    assert s["rew_top"][t] == 5 and s["rew_bottom"][t, 5] == 0
+    rest.turn_up_reward(s, t)
+    assert s["rew_top"][t] == 3 and (s["rew_bottom"][t] == 0).all()
+    rest.turn_up_reward(s, t)
+    assert s["rew_top"][t] == -1
 
 
 def test_three_player_setup_marker_blocks_the_far_west():
