@@ -296,6 +296,13 @@ def test_ghost_ignores_every_card_on_the_way_and_at_the_end():
     assert s["pos"][0] == 4
 
 
+def test_ghost_ignores_the_x_too_and_may_end_on_it():
+    s = table(hands={0: [GHOST]}, cards={2: X})
+    rig(s, (6, 2))
+    act(s, play(GHOST, FAR))
+    assert s["pos"][0] == 2 and CARD_KIND[s["top"][2]] == X
+
+
 # --------------------------------------------------------------------------- red
 
 
