@@ -19,7 +19,7 @@ from frontierzoo.envs.frantic.content import (
 from frontierzoo.envs.frantic.env import GAME
 from frontierzoo.envs.frantic.invariants import check_invariants
 from frontierzoo.envs.frantic.state import (
-    GIFT_TO, LOC_DECK, MAGNET_AT, PASS, PH_SETUP, REACT, ST_BLOCK, ST_GIFT, ST_MAGNET,
+    GIFT_TO, LOC_DECK, LOC_MARKET, MAGNET_AT, TAKE, PASS, PH_SETUP, REACT, ST_BLOCK, ST_GIFT, ST_MAGNET,
     ST_MARCH, ST_MARKET, ST_NICE_TRY, ST_OVER, ST_PLAY, ST_REMOTE, ST_RESTOCK, ST_RE_ROLL,
     ST_SETUP, ST_SWAP, TOKEN, NUM_ACTIONS, CARD, PLACE)
 
@@ -296,6 +296,13 @@ def test_ghost_ignores_every_card_on_the_way_and_at_the_end():
     assert s["pos"][0] == 4
 
 
+def test_ghost_ignores_the_x_too_and_may_end_on_it():
+    s = table(hands={0: [GHOST]}, cards={2: X})
+    rig(s, (6, 2))
+    act(s, play(GHOST, FAR))
+    assert s["pos"][0] == 2 and CARD_KIND[s["top"][2]] == X
+
+
 # --------------------------------------------------------------------------- red
 
 
@@ -478,6 +485,29 @@ def test_re_roll_chains_and_on_another_die_is_an_attack_to_block():
     assert s["pos"][0] == 6
 
 
+def test_re_roll_on_a_d20_changes_the_event():
+    s = trouble(2, 12, {0: 1, 1: 2}, hands={0: [RE_ROLL]}, more=((20, 1),))
+    assert s["stage"] == ST_RE_ROLL and s["actor"] == 0 and s["roll_die"] == 20 and s["roll_value"] == 12
+    act(s, REACT.at(R_RE_ROLL, 30))                    # Mexican Standoff becomes Epic Fail
+    assert list(s["pos"][:2]) == [max(T), 2]
+
+
+def test_remote_on_ones_own_token_or_a_re_roll_of_ones_own_die_cannot_be_blocked():
+    """No attack on anybody: no Block is asked, though both players hold one."""
+    s = table(hands={0: [REMOTE, BLOCK], 1: [BLOCK]}, pos={0: 2})
+    act(s, play(REMOTE, FAR))
+    rig(s, (6, 3))
+    act(s, TOKEN.at(0))
+    assert s["pos"][0] == 5 and s["turn_seat"] == 1
+    assert s["hand_kind"][0, BLOCK] == 1 and s["hand_kind"][1, BLOCK] == 1
+    s = table(hands={0: [STOP, RE_ROLL, BLOCK], 1: [BLOCK]})
+    rig(s, (6, 1), (6, 5))
+    act(s, play(STOP, FAR))
+    act(s, REACT.at(R_RE_ROLL, 30))
+    assert s["pos"][0] == 5 and s["turn_seat"] == 1
+    assert s["hand_kind"][0, BLOCK] == 1 and s["hand_kind"][1, BLOCK] == 1
+
+
 def test_reactions_are_offered_only_to_holders():
     s = table(3, hands={0: [STOP], 1: [SNAIL], 2: [RE_ROLL]})
     rig(s, (6, 2))
@@ -494,6 +524,24 @@ def test_nice_try_sends_the_tokens_on_the_skull_to_teleport_6():
     assert s["pos"][0] == END and s["stage"] == ST_NICE_TRY and s["actor"] == 1
     act(s, REACT.at(R_NICE_TRY, 30))
     assert s["pos"][0] == T[5] and s["round"] == 0 and s["turn_seat"] == 1
+
+
+def test_nice_try_is_not_offered_without_a_token_on_the_skull():
+    s = table(hands={0: [STOP], 1: [NICE_TRY]}, pos={0: 40})
+    rig(s, (6, 4))
+    act(s, play(STOP, FAR))
+    assert s["pos"][0] == 44 and s["stage"] == ST_PLAY and s["turn_seat"] == 1
+    assert s["hand_kind"][1, NICE_TRY] == 1
+
+
+def test_nice_try_with_an_empty_pile_the_round_still_ends_at_teleport_6():
+    s = table(hands={0: [STOP], 1: [NICE_TRY]}, pos={0: 48})
+    empty_pile(s)
+    rig(s, (6, 4))
+    act(s, play(STOP, 30))
+    assert s["pos"][0] == END and s["stage"] == ST_NICE_TRY and s["actor"] == 1
+    act(s, REACT.at(R_NICE_TRY, 31))
+    assert s["round"] == 1 and list(s["round_score"][:2]) == [T[5], 0] and T[5] == 20
 
 
 def test_a_reaction_played_on_ones_own_turn_does_nothing():
@@ -609,11 +657,13 @@ def test_teleport_terror_everyone_from_the_right_throws_and_teleports():
 def test_market_one_card_each_taken_in_turn_order():
     s = trouble(2, 9, {})
     assert s["stage"] == ST_MARKET and s["actor"] == 1
-    before = int(s["deck_size"])
-    act(s, int(np.flatnonzero(legal(s))[0]))
+    market = [int(c) for c in np.flatnonzero(s["loc"] == LOC_MARKET)]
+    assert len(market) == 2 and s["deck_size"] == NUM_CARDS - 1 - 2     # one card per player
+    act(s, TAKE.at(int(CARD_KIND[market[0]])))
+    assert s["loc"][market[0]] == 1 and s["hand_count"][1] == 1
     assert s["stage"] == ST_MARKET and s["actor"] == 0
-    act(s, int(np.flatnonzero(legal(s))[0]))
-    assert s["hand_count"][1] >= 1 and (s["loc"] == 8).sum() == 0 and before >= 0
+    act(s, TAKE.at(int(CARD_KIND[market[1]])))
+    assert s["loc"][market[1]] == 0 and (s["loc"] == LOC_MARKET).sum() == 0
 
 
 def test_mexican_standoff_all_to_teleport_6():
@@ -703,6 +753,16 @@ def test_x_stands_a_later_step_in_the_turn_jumps_it_again():
     assert s["pos"][0] == 3 and s["stage"] == ST_GIFT
     act(s, GIFT_TO.at(1, 1))
     assert list(s["pos"][:2]) == [3, 3]
+
+
+def test_landing_on_x_by_a_swap_moves_one_space_forward_triggering_nothing():
+    """FAQ 5 for a Swap (a card effect): player_1's token stands on an X (put there by an event);
+    player_0 swaps onto it and steps 1 forward, onto a Push that does not act (no movement)."""
+    s = table(hands={0: [STOP]}, cards={3: SWAP, 12: X, 13: (PUSH, FORWARD)}, pos={1: 12})
+    rig(s, (6, 3))
+    act(s, play(STOP, FAR))
+    act(s, TOKEN.at(1))
+    assert list(s["pos"][:2]) == [13, 3] and s["turn_seat"] == 1
 
 
 def test_reverse_chance_the_second_movement_goes_backward_too():

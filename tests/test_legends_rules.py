@@ -19,7 +19,7 @@ from frontierzoo.envs.legends.env import GAME
 from frontierzoo.envs.legends.words import upbringing_name
 from frontierzoo.envs.legends.state import (
     ACCEPT, AS_LISTED, AVOID, BUY, COMMIT, COMMIT_REST, DISCARD, DONE_SET, DRAFT, END_REST, FL_LOC_START, FL_NONE,
-    FP_LOC, FP_POOL, FP_USED, GRIT_SKILL, L_FATE, L_FATE_DOWN, LOSS, NO_PLAY, OBS_LOCS, OBS_SEATS, PLAY, REDRAW, REST_DRAW, REST_GRIT, REWARD,
+    FP_LOC, FP_POOL, FP_USED, GRIT_SKILL, L_FATE, L_FATE_DOWN, LOSS, NO_PLAY, OBS_LOCS, OBS_REWARD_UNDER, OBS_SEATS, PLAY, REDRAW, REST_DRAW, REST_GRIT, REWARD,
     S_ACTION, S_UPBRINGING, SEAT_FEATURE, SPECIAL, ST_AVOID, ST_COMMIT, ST_DISCARD, ST_DRAFT, ST_INGENUITY, ST_OVER,
     ST_PLAY, ST_REDRAW, ST_REST_DRAW, ST_REWARD, ST_SHOP, SUFFER, TRADE, WILD)
 
@@ -161,7 +161,31 @@ def test_optional_first_reward_priced_over_three_goes_to_the_bottom():
         for t in range(4):
             k = s["rew_top"][t]
             assert REWARD_PRICE[t, k].sum() <= 3
-            assert s["rew_pile"][t].sum() + s["rew_bottom"][t].sum() == 5
+            assert s["rew_pile"][t].sum() + (s["rew_bottom"][t] > 0).sum() == 5
+
+
+def test_optional_first_price_cards_under_the_pile_come_back_in_order_seen_by_all():
+    """"move the card to the bottom of the deck and turn over another card": the cards put under
+    are public, in every observation, and come back after the pile in the order they went under."""
+    s = new_record(GAME, 4, 0, first_price=True)
+    t = WEALTH
+    s["rew_pile"][t] = 0
+    s["rew_bottom"][t] = 0
+    s["rew_box"][t] = 0
+    s["rew_owner"][t] = -1
+    s["rew_top"][t] = 0
+    s["rew_box"][t, [1, 2, 4, 6, 7]] = 1
+    s["rew_bottom"][t, 5] = 1                               # went under first
+    s["rew_bottom"][t, 3] = 2                               # then this one, under it
+    assert core.check_invariants(s) == 0
+    for j, o in views(s, range(4)).items():
+        assert o[OBS_REWARD_UNDER.at(t, 5)] == 1 / 8 and o[OBS_REWARD_UNDER.at(t, 3)] == 2 / 8
+    rest.turn_up_reward(s, t)
+    assert s["rew_top"][t] == 5 and s["rew_bottom"][t, 5] == 0
+    rest.turn_up_reward(s, t)
+    assert s["rew_top"][t] == 3 and (s["rew_bottom"][t] == 0).all()
+    rest.turn_up_reward(s, t)
+    assert s["rew_top"][t] == -1
 
 
 def test_three_player_setup_marker_blocks_the_far_west():
@@ -339,8 +363,11 @@ def test_commit_back_east_frontier_far_west_or_rest_hidden_until_the_reveal():
 def test_first_player_and_dealer_pass_left_in_the_evening():
     s = draft_done(4)
     s["first_player"] = 3
-    frontier.pass_first_player(s)
-    assert s["first_player"] == 0
+    turn = int(s["turn"])
+    core.evening(s)
+    core.settle(s)
+    assert s["first_player"] == 0 and s["turn"] == turn + 1
+    assert s["stage"] == ST_COMMIT and s["actor"] == 0     # the new first player commits first
 
 
 # =========================================================================== adventure resolution
@@ -635,8 +662,11 @@ def test_group_adventure_failure_penalises_everyone():
     resolve(s, [BACK_EAST, BACK_EAST, COMMIT_REST, COMMIT_REST])
     step(s, PLAY.at(card(KNOWLEDGE, 8)))
     step(s, PLAY.at(card(PERSONALITY, 8)))
-    assert s["failed"][:2].tolist() == [1, 1]              # the sum 10 < 40: everyone fails
-    assert s["neg_vp"][0] == 2                             # one penalty card, doubled
+    assert s["total"][:2].tolist() == [9, 9]               # the sum 18 < 40: everyone fails
+    assert s["failed"][:2].tolist() == [1, 1]
+    assert s["neg_vp"][0] == 2                             # one penalty card, doubled: both -1 VP cards
+    assert s["neg_vp"][1] == 2                             # the deck reshuffled from them: the same two
+    assert s["fail_used"][BACK_EAST, :2].tolist() == [1, 1] and s["fail_pile"][BACK_EAST].sum() == 0
     assert s["active"][BACK_EAST] == 0                     # the adventure stays
 
 
@@ -872,8 +902,17 @@ def test_stage_ends_when_two_reward_decks_are_depleted():
     s = draft_done(4)
     s["rew_top"][0] = -1
     assert not frontier.rewards_depleted(s)
+    t = s.copy()
+    core.evening(t)                                        # one deck out: the game goes on
+    core.settle(t)
+    assert t["stage"] == ST_COMMIT and t["actor"] >= 0
     s["hard_pile"][:] = 0
+    s["hard_owner"][:] = 0
     assert frontier.rewards_depleted(s)
+    core.evening(s)                                        # two out: the Legend Stage and the end
+    assert s["stage"] == ST_OVER and s["actor"] == -1
+    assert s["final"][:4].tolist() == [scoring.score(s, j) for j in range(4)]
+    assert s["winner"][:4].sum() >= 1
 
 
 def test_stage_ends_when_an_adventure_is_needed_from_an_empty_deck():
@@ -883,7 +922,11 @@ def test_stage_ends_when_an_adventure_is_needed_from_an_empty_deck():
     s["adv_box"][BACK_EAST, s["active"][BACK_EAST]] = 0
     s["adv_lost"][BACK_EAST, s["active"][BACK_EAST]] = 0
     s["age"][BACK_EAST] = 3
-    assert not frontier.sunrise(s)
+    t = s.copy()
+    assert not frontier.sunrise(t)
+    core.evening(s)                                        # the evening's sunrise ends the game
+    assert s["stage"] == ST_OVER and s["actor"] == -1
+    assert s["final"][:4].tolist() == [scoring.score(s, j) for j in range(4)]
 
 
 def test_end_game_rewards_to_the_most_none_on_ties():

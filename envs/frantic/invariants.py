@@ -146,9 +146,9 @@ def stage_ok(s):
 
 @rule
 def scores_ok(s):
-    """The minus points are sums of rounds: at least the last round's, and the last round's are
-    a position (0..50) plus 21 if the white card was held; at the game's end the tokens still stand
-    where they scored."""
+    """The minus points are at least the last round's, a round scores 0..71 (a position 0..50 plus
+    21 if the white card was held), and at the game's end the last round's score is the token's
+    position plus 21 for the white card (the record keeps no per-round history to check more)."""
     n = s['num_players']
     for i in range(n):
         r = s['round_score'][i]

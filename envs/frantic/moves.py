@@ -215,3 +215,10 @@ def swap_tokens(s, a, b):
     pa = s['pos'][a]
     s['pos'][a] = s['pos'][b]
     s['pos'][b] = pa
+    # FAQ 5: 'If a card effect causes you to land on an X card, move your player token 1 space
+    # forward' -- a Swap is a card effect; the step forward is a change of position like the
+    # Swap itself, so the space reached triggers nothing (an X lies only on 1..49)
+    while on_x(s, s['pos'][a]):
+        s['pos'][a] += 1
+    while on_x(s, s['pos'][b]):
+        s['pos'][b] += 1

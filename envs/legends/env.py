@@ -55,7 +55,7 @@ class LegendsGame(Game):
         "up_box": (0, 1), "up_discard": (0, 1), "adv_deck": (0, 1), "adv_box": (0, 1), "adv_lost": (0, 1),
         "adv_owner": (-1, MAX_SEATS - 1), "active": (-1, ADVENTURE_DECK - 1), "age": (0, TRACK - 1),
         "marker": (-1, LOCATIONS - 1), "loc_fate": (-1, FATE_TILES - 1), "fate_up": (0, 1),
-        "fate_place": (0, FP_LOC + LOCATIONS - 1), "rew_pile": (0, 1), "rew_box": (0, 1), "rew_bottom": (0, 1),
+        "fate_place": (0, FP_LOC + LOCATIONS - 1), "rew_pile": (0, 1), "rew_box": (0, 1), "rew_bottom": (0, REWARD_DECK),
         "rew_top": (-1, REWARD_DECK - 1), "rew_owner": (-1, MAX_SEATS - 1), "fail_pile": (0, 1), "fail_used": (0, 1),
         "hard_pile": (0, 1), "hard_owner": (-1, MAX_SEATS - 1), "commit": (-1, COMMIT_REST), "revealed": (0, 1),
         "res_loc": (0, LOCATIONS), "res_k": (0, MAX_SEATS), "cur": (0, MAX_SEATS - 1), "res_done": (0, 1),

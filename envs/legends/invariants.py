@@ -277,7 +277,10 @@ def check_invariants(s):
     # rewards
     for t in range(REWARD_TYPES):
         for k in range(REWARD_DECK):
-            c = s['rew_pile'][t, k] + s['rew_box'][t, k] + s['rew_bottom'][t, k]
+            c = s['rew_pile'][t, k] + s['rew_box'][t, k] + (1 if s['rew_bottom'][t, k] > 0 else 0)
+            for q in range(k):
+                if s['rew_bottom'][t, k] > 0 and s['rew_bottom'][t, q] == s['rew_bottom'][t, k]:
+                    return INV_REWARDS
             if s['rew_owner'][t, k] >= 0:
                 c += 1
             if s['rew_top'][t] == k:

@@ -114,8 +114,14 @@ def turn_up_reward(s, t):
     """The next card of a reward deck is turned face up (the cards put under the pile by the
     optional rule come last); -1 when the deck is depleted."""
     k = draw_flag(s, s['rew_pile'][t])
-    if k < 0:
-        k = draw_flag(s, s['rew_bottom'][t])
+    if k < 0:       # the cards put under, in the order they went (rew_bottom: 1 the first)
+        best = 0
+        for i in range(REWARD_DECK):
+            if s['rew_bottom'][t, i] > 0 and (best == 0 or s['rew_bottom'][t, i] < best):
+                best = s['rew_bottom'][t, i]
+                k = i
+        if k >= 0:
+            s['rew_bottom'][t, k] = 0
     s['rew_top'][t] = k
 
 
@@ -180,7 +186,10 @@ def first_rewards(s, over_three):
                     left += s['rew_pile'][t, i]
                 if left == 0:
                     break
-                s['rew_bottom'][t, k] = 1
+                order = 0
+                for i in range(REWARD_DECK):
+                    order = max(order, s['rew_bottom'][t, i])
+                s['rew_bottom'][t, k] = order + 1     # under the cards put there before it
                 turn_up_reward(s, t)
 
 

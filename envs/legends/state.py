@@ -129,6 +129,8 @@ OBS_SEATS = OBSERVATION.span("seats", MAX_SEATS, SEAT_FEATURE.size, doc="per sea
 OBS_LOCS = OBSERVATION.span("locations", LOCATIONS, LOC_FEATURE.size, doc="the three locations")
 OBS_REWARD_TOP = OBSERVATION.span("reward_top", REWARD_TYPES, REWARD_DECK, doc="the face-up reward of each deck")
 OBS_REWARD_LEFT = OBSERVATION.span("reward_left", REWARD_TYPES + 1, doc="cards left in each reward deck and the hardship deck / 8")
+OBS_REWARD_UNDER = OBSERVATION.span("reward_under", REWARD_TYPES, REWARD_DECK,
+                                    doc="optional first-price rule: the cards put under each pile, seen by all: their order / 8")
 OBS_STAGE = OBSERVATION.span("stage", NUM_STAGES, doc="the decision stage, one-hot")
 OBS_RES_LOC = OBSERVATION.span("resolving", LOCATIONS, doc="the location being resolved")
 OBS_SET = OBSERVATION.span("set", 3, doc="Ingenuity set: value / 8, cards / 4, its skill fixed")
@@ -191,7 +193,7 @@ RECORD_DTYPE = record_dtype([
     # rewards
     ("rew_pile", np.uint8, (REWARD_TYPES, REWARD_DECK)),   # face down
     ("rew_box", np.uint8, (REWARD_TYPES, REWARD_DECK)),    # removed unseen
-    ("rew_bottom", np.uint8, (REWARD_TYPES, REWARD_DECK)), # optional rule: put under the pile (seen)
+    ("rew_bottom", np.uint8, (REWARD_TYPES, REWARD_DECK)), # optional rule: put under the pile (seen), 1 the first
     ("rew_top", np.int32, (REWARD_TYPES,)),                # the face-up card, -1 none
     ("rew_owner", np.int32, (REWARD_TYPES, REWARD_DECK)),  # -1 none
     ("fail_pile", np.uint8, (LOCATIONS, FAILURE_DECK)),

@@ -19,7 +19,7 @@ from .frontier import mask_commit
 from .scoring import adventures_of, reward_cards_of, score
 from .state import (COMMIT, FP_LOC, FP_POOL, L_ACTIVE, L_AGE, L_BLOCKED, L_CARD, L_DECK, L_FATE, L_FATE_DOWN,
                     MIN_SEATS, NUM_ACTIONS, OBS_COMMIT, OBS_DISCARD, OBS_DRAFT, OBS_HAND, OBS_LOCS, OBS_PICK,
-                    OBS_RES_LOC, OBS_REWARD_LEFT, OBS_REWARD_TOP, OBS_RUN, OBS_SEATS, OBS_SET, OBS_SIZE, OBS_SLOTS,
+                    OBS_RES_LOC, OBS_REWARD_LEFT, OBS_REWARD_UNDER, OBS_REWARD_TOP, OBS_RUN, OBS_SEATS, OBS_SET, OBS_SIZE, OBS_SLOTS,
                     OBS_STAGE, OBS_TABLE, S_ABILITIES, S_ACTION, S_ADVENTURES, S_CHARACTER, S_COMMITTED, S_DONE,
                     S_FIRST, S_GRIT, S_HAND, S_NEG, S_PRESENT, S_REWARDS, S_SKILLS, S_TOKENS, S_TOTAL, S_UPBRINGING,
                     S_VP, STATE_COMMITS, STATE_DECK, STATE_FATE, STATE_HANDS, STATE_VIEW, ST_OVER)
@@ -100,6 +100,9 @@ def observe(s, me, out):
         for k in range(REWARD_DECK):
             left += s['rew_pile'][t, k] + s['rew_bottom'][t, k]
         out[OBS_REWARD_LEFT.at(t)] = left / 8.0
+        for k in range(REWARD_DECK):
+            if s['rew_bottom'][t, k] > 0:
+                out[OBS_REWARD_UNDER.at(t, k)] = s['rew_bottom'][t, k] / 8.0
     hl = 0
     for h in range(HARDSHIP_DECK):
         hl += s['hard_pile'][h]
