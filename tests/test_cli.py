@@ -217,7 +217,7 @@ def test_play_rejects_a_bad_seat(monkeypatch, capsys):
 
 
 @pytest.mark.parametrize("argv, says", [
-    (["play", "nosuchgame"], "frontierzoo play: unknown game 'nosuchgame'; registered games: ['forfort_v0'"),
+    (["play", "nosuchgame"], "frontierzoo play: unknown game 'nosuchgame'; registered games: ['fantasy_frontier_v0'"),
     (["play", "forfort_v0", "--opponent", "nosuch"], "frontierzoo play: no agent 'nosuch' for forfort_v0; choose from"),
     (["play", "forfort_v0", "--players", "9"], "frontierzoo play: forfort_v0: num_players must be one of [2, 3, 4], got 9"),
     (["bench", "--game", "nosuchgame"], "frontierzoo bench: unknown game 'nosuchgame'"),

@@ -4,6 +4,7 @@ import subprocess
 import sys
 
 import numpy as np
+import pytest
 
 from frontierzoo.envs import all_games, make
 from frontierzoo.envs.common.rng import seed_rng
@@ -30,13 +31,22 @@ def _play(names, cache):
     return r.stdout.strip()
 
 
+def _cached_apart_load_together(names, cache):
+    alone = [_play([n], cache) for n in names]
+    together = _play(names, cache)
+    assert together == "[" + ", ".join(a.strip("[]") for a in alone) + "]"
+
+
 def test_games_cached_in_separate_processes_load_together(tmp_path):
     """Each game's compiled drivers, cached by a process that used only that game, load side by
-    side in one process (closures share names; the engine must keep their symbols apart)."""
-    names = [g.name for g in all_games()]
-    alone = [_play([n], tmp_path) for n in names]
-    together = _play(names, tmp_path)
-    assert together == "[" + ", ".join(a.strip("[]") for a in alone) + "]"
+    side in one process (closures share names; the engine must keep their symbols apart). Two
+    games show it; every game is the slow test below (each builds its game from scratch)."""
+    _cached_apart_load_together(["forfort_v0", "frantic_v0"], tmp_path)
+
+
+@pytest.mark.slow
+def test_every_game_cached_apart_loads_together(tmp_path):
+    _cached_apart_load_together([g.name for g in all_games()], tmp_path)
 
 
 def test_rng_streams_differ_by_seed_and_repeat():
