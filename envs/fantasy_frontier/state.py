@@ -19,7 +19,7 @@ WIN_VP = 40
 RADIUS = 12
 _cells = [(q, r) for r in range(-RADIUS, RADIUS + 1) for q in range(-RADIUS, RADIUS + 1)
           if abs(q) <= RADIUS and abs(r) <= RADIUS and abs(q + r) <= RADIUS]
-CELLS = len(_cells)                                  # 169
+CELLS = len(_cells)                                  # 469
 CELL_Q = np.array([c[0] for c in _cells], np.int64)
 CELL_R = np.array([c[1] for c in _cells], np.int64)
 CELL_AT = np.full((2 * RADIUS + 1, 2 * RADIUS + 1), -1, np.int64)   # [q + RADIUS, r + RADIUS]
