@@ -37,8 +37,8 @@ class LegendsGame(Game):
                    "after it shares the win) and -1 to each other player; 0 before. ``reward=\"vp\"`` adds each "
                    "step's change in the seat's score margin.")
     golden_cases = (({"num_players": 3}, 1, 1), ({"num_players": 5}, 2, 2))
-    arena_games = 100
-    arena_limits = {"mcts": (3,)}   # MCTS is slow on long games: 3 seats unless named
+    arena_games = 20                # 3-7 seats, ~450 decisions a game: the default run stays short
+    arena_limits = {"mcts": ()}     # MCTS ~0.07 s a decision, ~20 s a game: only when named
     bench_targets = {"rollout_steps_per_s": 1_000_000, "aec_vs": {"connect_four_v3": 5.0}, "cold_compile_s": 40.0}
     invariant_names = INVARIANT_NAMES
     # The upbringing picks and the daytime action cards are simultaneous: parallel_env() takes them
