@@ -11,23 +11,24 @@ import numpy as np
 from ..common.jit import kernel, rule
 from ..common.rng import randint, shuffle
 from .adventure import (adventure_outcome, apply_discard, apply_ingenuity, apply_play, apply_redraw, apply_reward,
-                        ask, end_adventurer, end_location, mask_discard, mask_ingenuity, mask_play, mask_redraw,
-                        fate_start, mask_reward, next_reward, start_adventurer, start_location)
-from .penalties import apply_avoid, apply_loss, draw_penalty, mask_avoid, mask_loss, next_penalty
+                        ask, end_adventurer, end_location,
+                        fate_start, next_reward, start_adventurer, start_location)
+from .penalties import apply_avoid, apply_loss, draw_penalty, next_penalty
 from .content import (ADVENTURE_DECK, ADVENTURE_REMOVED, CARD_COPIES, CARD_TYPES, CHARACTERS, DECK_SIZE,
                       FAILURE_DECK, HARDSHIP_DECK, LOCATIONS, REWARD_DECK, REWARD_REMOVED, REWARD_TYPES,
                       START_GRIT)
-from .frontier import (apply_commit, begin_daytime, mask_commit, next_commit, pass_first_player, reveal_commits,
+from .frontier import (apply_commit, begin_daytime, next_commit, pass_first_player, reveal_commits,
                        rewards_depleted, start_frontier, sunrise)
 from .invariants import check_invariants
-from .rest import (apply_rest_draw, apply_shop, check_hand_limit, first_rewards, mask_rest_draw, mask_shop,
+from .rest import (apply_rest_draw, apply_shop, check_hand_limit, first_rewards,
                    next_rest)
 from .scoring import final_scoring, score
+from .stages import stage_mask
 from .state import (FL_FATE_START, FL_COMMIT, FL_DRAFT, FL_EVENING, FL_LOC_END, FL_LOC_START, FL_NONE, FL_OUTCOME, FL_PENALTY,
                     FL_PENALTY_DRAW, FL_PLAYER_END, FL_PLAYER_PLAY, FL_PLAYER_START, FL_REST, FL_REST_LIMIT,
                     FL_REWARD, ST_AVOID, ST_COMMIT, ST_DISCARD, ST_DRAFT, ST_INGENUITY, ST_PENALTY_CHOICE,
                     ST_PLAY, ST_REDRAW, ST_REST_DRAW, ST_REWARD, ST_SHOP)
-from .upbringing import (apply_draft, deal_upbringing, mask_draft, next_draft_pick, post_upbringing,
+from .upbringing import (apply_draft, deal_upbringing, next_draft_pick, post_upbringing,
                          reveal_and_pass)
 from .view import determinize, observe, state_vector
 
@@ -174,30 +175,7 @@ def legal_mask(s, mask):
     seat = s['actor']
     if seat < 0:
         return 0
-    stage = s['stage']
-    if stage == ST_COMMIT:
-        return mask_commit(s, seat, mask)
-    if stage == ST_PLAY:
-        return mask_play(s, seat, mask)
-    if stage == ST_INGENUITY:
-        return mask_ingenuity(s, seat, mask)
-    if stage == ST_REDRAW:
-        return mask_redraw(s, seat, mask)
-    if stage == ST_DRAFT:
-        return mask_draft(s, seat, mask)
-    if stage == ST_DISCARD:
-        return mask_discard(s, seat, mask)
-    if stage == ST_REWARD:
-        return mask_reward(s, seat, mask)
-    if stage == ST_AVOID:
-        return mask_avoid(s, seat, mask)
-    if stage == ST_PENALTY_CHOICE:
-        return mask_loss(s, seat, mask)
-    if stage == ST_REST_DRAW:
-        return mask_rest_draw(s, seat, mask)
-    if stage == ST_SHOP:
-        return mask_shop(s, seat, mask)
-    return 0
+    return stage_mask(s, seat, mask)
 
 
 @kernel

@@ -8,13 +8,13 @@ failure and hardship cards each in one place; nothing of the seats not at the ta
 import numpy as np
 
 from ..common.jit import kernel, rule
-from .adventure import in_adventure, mask_discard, mask_ingenuity, mask_play, mask_redraw, mask_reward, skill_allowed
-from .penalties import avoid_cost, hardship_left, mask_avoid, mask_loss
+from .adventure import in_adventure, skill_allowed
+from .penalties import avoid_cost, hardship_left
 from .cards import hand_size, next_seat_from
-from .frontier import mask_commit, next_commit
-from .rest import mask_rest_draw, mask_shop
-from .upbringing import mask_draft, next_draft_pick
+from .frontier import next_commit
+from .upbringing import next_draft_pick
 from .cards import fate_kind
+from .stages import stage_mask
 from .content import (FATE_LOSE2, ADV_PENALTY, PEN_FAILURE, ADV_VP, END_AWARD_VP, END_AWARDS, FAILURE_DECK, HARDSHIP, HARDSHIP_DECK, REWARD_VP, TOKENS_PER_VP)
 from .content import (ADV_GROUP, ADV_SLOTS, ADVENTURE_DECK, CARD_COPIES, CARD_TYPES, FATE_TILES, LOCATIONS, REWARD_DECK,
                       REWARD_TYPES, SKILLS, TOKENS, UP_DEAL, UP_PICKS, UPBRINGING)
@@ -176,32 +176,7 @@ def stage_ok(s):
 @rule
 def legal_count(s):
     """How many decisions the seat to act has (the masks of core.legal_mask)."""
-    mask = np.zeros(NUM_ACTIONS, np.bool_)
-    seat = s['actor']
-    stage = s['stage']
-    if stage == ST_COMMIT:
-        return mask_commit(s, seat, mask)
-    if stage == ST_PLAY:
-        return mask_play(s, seat, mask)
-    if stage == ST_INGENUITY:
-        return mask_ingenuity(s, seat, mask)
-    if stage == ST_REDRAW:
-        return mask_redraw(s, seat, mask)
-    if stage == ST_DRAFT:
-        return mask_draft(s, seat, mask)
-    if stage == ST_DISCARD:
-        return mask_discard(s, seat, mask)
-    if stage == ST_REWARD:
-        return mask_reward(s, seat, mask)
-    if stage == ST_AVOID:
-        return mask_avoid(s, seat, mask)
-    if stage == ST_PENALTY_CHOICE:
-        return mask_loss(s, seat, mask)
-    if stage == ST_REST_DRAW:
-        return mask_rest_draw(s, seat, mask)
-    if stage == ST_SHOP:
-        return mask_shop(s, seat, mask)
-    return 0
+    return stage_mask(s, s['actor'], np.zeros(NUM_ACTIONS, np.bool_))
 
 
 @kernel
