@@ -23,6 +23,7 @@ unpickles parts of it, so a crafted ``.zip`` runs code on load. Never load one y
 """
 from __future__ import annotations
 
+import copy
 import errno
 import json
 import math
@@ -145,14 +146,14 @@ class Policy:
         self.net.load_state_dict(_check_weights(weights, layer_shapes(d), wpath, where), assign=True)
         self.net.eval()
 
-    def probabilities(self, observation, action_mask) -> np.ndarray:
-        """Softmax over the legal actions' logits; zero on the illegal ones."""
+    def probabilities(self, observations, action_masks) -> np.ndarray:
+        """Softmax over the legal actions' logits, one row per observation; zero on the illegal ones."""
         import torch
 
         with torch.no_grad():
-            logits = self.net(torch.as_tensor(np.asarray(observation, np.float32)[None]))[0]
-            legal = torch.as_tensor(np.asarray(action_mask, bool))
-            return torch.softmax(logits.masked_fill(~legal, -math.inf), 0).numpy().astype(np.float64)
+            logits = self.net(torch.as_tensor(np.asarray(observations, np.float32)))
+            legal = torch.as_tensor(np.asarray(action_masks, bool))
+            return torch.softmax(logits.masked_fill(~legal, -math.inf), 1).numpy().astype(np.float64)
 
 
 def _check_weights(weights, shapes, wpath, path) -> dict:
@@ -174,24 +175,33 @@ def _check_weights(weights, shapes, wpath, path) -> dict:
 
 
 class SB3Policy:
-    """A MaskablePPO's policy, in memory (self-play plays the model being trained) or read from a
-    ``.zip`` that ``MaskablePPO.save`` wrote. Loading a ``.zip`` unpickles it: only your own."""
+    """A MaskablePPO's policy, in memory (self-play plays the model being trained), frozen as it
+    stands (a snapshot), or read from a ``.zip`` that ``MaskablePPO.save`` wrote. Loading a
+    ``.zip`` unpickles it: only your own."""
 
-    def __init__(self, model=None, path=None):
+    def __init__(self, model=None, path=None, frozen=False):
         if model is None:
             path = _existing(path)
             from sb3_contrib import MaskablePPO
             model = MaskablePPO.load(path, device="cpu")
         self.model = model
+        # a snapshot keeps a copy of the network: the model goes on learning
+        self.policy = copy.deepcopy(model.policy).eval() if frozen else model.policy
 
-    def probabilities(self, observation, action_mask) -> np.ndarray:
+    def probabilities(self, observations, action_masks) -> np.ndarray:
         import torch
 
-        policy = self.model.policy
-        obs = torch.as_tensor(np.asarray(observation, np.float32)[None], device=policy.device)
+        policy = self.policy
+        obs = torch.as_tensor(np.asarray(observations, np.float32), device=policy.device)
+        legal = torch.as_tensor(np.asarray(action_masks, bool), device=policy.device)
+        # the actor's logits straight from its layers: the same numbers as the policy's masked
+        # distribution, without building one (that costs more than the network for small batches)
         with torch.no_grad():
-            dist = policy.get_distribution(obs, action_masks=np.asarray(action_mask, bool)[None])
-            return dist.distribution.probs[0].cpu().numpy().astype(np.float64)
+            features = policy.extract_features(obs)
+            if isinstance(features, tuple):   # actor and critic with features of their own
+                features = features[0]
+            logits = policy.action_net(policy.mlp_extractor.forward_actor(features))
+            return torch.softmax(logits.masked_fill(~legal, -math.inf), 1).cpu().numpy().astype(np.float64)
 
 
 def load_policy(path, game_name=None):
@@ -266,25 +276,35 @@ class MaskablePPOAgent(Agent):
 
     name = "ppo"
 
-    def __init__(self, path=None, model=None, seed=None, deterministic=False, game_name=None):
+    def __init__(self, path=None, model=None, seed=None, deterministic=False, game_name=None, frozen=False):
         super().__init__(seed)
         if (path is None) == (model is None):
             raise ValueError("MaskablePPOAgent: give exactly one of path= or model=")
-        self.policy = SB3Policy(model=model) if path is None else load_policy(path, game_name)
+        self.policy = SB3Policy(model=model, frozen=frozen) if path is None else load_policy(path, game_name)
         self.deterministic = deterministic
 
     def probabilities(self, observation, action_mask) -> np.ndarray:
         """The policy's distribution over actions, zero on the illegal ones."""
-        return self.policy.probabilities(observation, action_mask)
+        return self.policy.probabilities(np.asarray(observation)[None], np.asarray(action_mask)[None])[0]
 
     def act(self, observation, action_mask, info=None) -> int:
-        p = self.probabilities(observation, action_mask)
-        legal = np.asarray(action_mask, bool)
-        p = np.where(legal, p, 0.0)
+        return int(self.act_batch(np.asarray(observation)[None], np.asarray(action_mask)[None])[0])
+
+    def act_batch(self, observations, action_masks, infos=None) -> np.ndarray:
+        """One forward pass for every row; each row's action sampled from its legal actions (or
+        the most likely one, when deterministic) with the agent's own generator."""
+        legal = np.asarray(action_masks, bool)
+        p = np.where(legal, self.policy.probabilities(observations, legal), 0.0)
         if self.deterministic:
-            return int(np.argmax(np.where(legal, p, -1.0)))
-        total = p.sum()
-        if not total > 0:   # a policy that puts no mass on the legal actions: play uniformly
-            p = legal.astype(np.float64)
-            total = p.sum()
-        return int(self.rng.choice(p.size, p=p / total))
+            return np.argmax(np.where(legal, p, -1.0), axis=1)
+        total = p.sum(axis=1)
+        lost = ~(total > 0)   # a policy that puts no mass on the legal actions: play uniformly
+        if lost.any():
+            p[lost] = legal[lost]
+            total[lost] = p[lost].sum(axis=1)
+        cdf = np.cumsum(p, axis=1)
+        u = self.rng.random(len(p)) * total
+        a = (cdf <= u[:, None]).sum(axis=1)
+        # rounding can carry u past the last legal entry's running sum: take that entry then
+        last = legal.shape[1] - 1 - np.argmax(legal[:, ::-1], axis=1)
+        return np.minimum(a, last)

@@ -367,10 +367,10 @@ def test_maskable_ppo_trains_and_its_agent_plays(tmp_path):
     from frontierzoo.agents.learned import MaskablePPOAgent
     from frontierzoo.training.selfplay import train
 
-    result = train("forfort_v0", timesteps=4096, out=tmp_path, num_envs=2, snapshot_every=2048,
-                   eval_games=10, threads=1, n_steps=256)
+    result = train("forfort_v0", timesteps=4096, out=tmp_path, num_envs=8, snapshot_every=2048,
+                   eval_every=2048, eval_games=10, threads=1, n_steps=256)
     assert result["timesteps"] >= 4096
-    assert (tmp_path / "final.zip").exists() and list((tmp_path / "snapshots").glob("*.zip"))
+    assert (tmp_path / "final.zip").exists() and list((tmp_path / "snapshots").glob("*.json"))
     description = json.loads((tmp_path / "final.json").read_text())   # the safe form, to bundle
     assert description["training"]["seed"] == 0 and "train(game='forfort_v0', " in description["training"]["command"]
     assert description["training"]["timesteps"] == result["timesteps"]

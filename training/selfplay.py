@@ -1,15 +1,19 @@
-"""Train a MaskablePPO policy for any registered game by play against a pool of opponents.
+"""Train a MaskablePPO policy for any registered game by self-play in a league.
 
-    python -m frontierzoo.training.selfplay --game forfort_v0 --timesteps 20000 --out runs/forfort_ppo
+    python -m frontierzoo.training.selfplay --game forfort_v0 --timesteps 2000000 --out runs/forfort_ppo
 
-The learner plays a random seat of each game against opponents drawn from a pool (by default the
-random agent, the current policy itself, and past snapshots of it, which join the pool every
-``--snapshot-every`` steps). At the end the policy is saved twice: as SB3's ``<out>/final.zip``
-(the whole model, to train on; it is unpickled when loaded) and as ``<out>/final.json`` with
+The learner plays one seat of each of ``--envs`` games stepped together in compiled code
+(:class:`~frontierzoo.training.batched.BatchedSelfPlay`); every other seat of a game is held by one
+opponent of the league (:class:`~frontierzoo.training.league.League`): the random agent, the
+heuristic, the policy itself, and past snapshots of it, which join every ``--snapshot-every``
+steps; opponents it does not yet beat are drawn more often. As it trains, the policy plays the
+random agent and the heuristic every ``--eval-every`` steps; the results go to ``<out>/curve.csv``
+and ``<out>/curve.png``. At the end the policy is saved twice: as SB3's ``<out>/final.zip`` (the
+whole model, to train on; it is unpickled when loaded) and as ``<out>/final.json`` with
 ``<out>/final.pt``, the network's description (with this command and seed) and its weights, which
 load without running code (``frontierzoo.agents.learned``). That pair is what gets bundled: copy
-both to ``agents/models/<game>_ppo.json`` and ``.pt``. The policy is then played against the random
-agent, seats alternating; the result goes to ``<out>/eval.json``.
+both to ``agents/models/<game>_ppo.json`` and ``.pt``. ``<out>/eval.json`` holds the last
+evaluation. Training runs on a GPU when torch sees one (``--device auto``), and needs none.
 """
 from __future__ import annotations
 
@@ -20,114 +24,105 @@ import sys
 import time
 from pathlib import Path
 
+from frontierzoo.agents import available_agents
 from frontierzoo.agents.argtypes import at_least
 from frontierzoo.agents.learned import MaskablePPOAgent, save_policy
-from frontierzoo.agents.match import wilson_interval
-from frontierzoo.training.evaluate import head_to_head
-from frontierzoo.training.wrappers import SELF, SelfPlayEnv
+from frontierzoo.training.batched import SELF, BatchedSelfPlay
+from frontierzoo.training.league import League
 
-def make_callback(envs, out: Path, snapshot_every: int, pool_size: int, seed: int, total: int):
-    """The training loop's hooks: a progress bar, and snapshots that join every env's pool."""
-    from stable_baselines3.common.callbacks import BaseCallback
-    from tqdm import tqdm
+# PPO's settings for batched self-play: large rollouts (envs x n_steps) and few, large minibatch
+# passes keep the update's share of the time small (measured in benchmarks/RESULTS.md).
+PPO_SETTINGS = dict(batch_size=1024, n_epochs=4, gamma=0.995, learning_rate=3e-4, ent_coef=0.01)
 
-    class SnapshotPool(BaseCallback):
-        def _on_training_start(self):
-            self.bar = tqdm(total=total, desc="timesteps", unit="step")
-            self.next_snapshot = snapshot_every
-            self.snapshots = []
 
-        def _on_step(self):
-            self.bar.update(self.num_timesteps - self.bar.n)
-            if snapshot_every > 0 and self.num_timesteps >= self.next_snapshot:
-                self.next_snapshot += snapshot_every
-                path = out / "snapshots" / f"step_{self.num_timesteps}.zip"
-                self.model.save(path)
-                self.snapshots.append(path)
-                # Past selves keep the policy honest against what it used to beat; only the
-                # latest few stay, so the pool follows the learner.
-                agent = MaskablePPOAgent(path=path, seed=seed + len(self.snapshots))
-                for env in envs:   # one copy serves every env: they reseed it each episode
-                    snaps = [i for i, o in enumerate(env.pool) if isinstance(o, MaskablePPOAgent)]
-                    if len(snaps) >= pool_size:
-                        del env.pool[snaps[0]], env.weights[snaps[0]]
-                    env.add_opponent(agent)
-            return True
+def default_pool(game):
+    """The league's first members: random, the heuristic where the game has one, and the policy."""
+    return tuple(a for a in ("random", "heuristic") if a in available_agents(game)) + (SELF,)
 
-        def _on_training_end(self):
-            self.bar.close()
 
-    return SnapshotPool()
+def pick_device(device):
+    """``auto``: the GPU when torch sees one, else the CPU."""
+    import torch
 
-def train(game, timesteps=20000, out="runs/ppo", seed=0, num_players=None,
-          opponents=("random", SELF), num_envs=4, snapshot_every=10000, pool_size=4,
-          eval_games=200, reward="win", threads=2, n_steps=512, net=(64, 64), command=None):
-    """Train, save ``<out>/final.zip`` and ``<out>/final.json`` (+ ``.pt``), evaluate against
-    random; returns the evaluation dict. ``command`` is recorded in ``final.json`` as what trained
-    the policy (default: this call, written out)."""
+    if device == "auto":
+        return "cuda" if torch.cuda.is_available() else "cpu"
+    return device
+
+
+def train(game, timesteps=200_000, out="runs/ppo", seed=0, num_players=None, opponents=None, num_envs=64,
+          n_steps=128, snapshot_every=50_000, pool_size=4, eval_every=50_000, eval_games=200, reward="win",
+          threads=2, net=(64, 64), device="auto", max_minutes=None, command=None):
+    """Train, save ``<out>/final.zip`` and ``<out>/final.json`` (+ ``.pt``), and the curve; returns
+    the evaluation dict. ``command`` is recorded in ``final.json`` as what trained the policy
+    (default: this call, written out)."""
     if command is None:   # this call, written out
         call = dict(locals(), out=str(out))
         command = ("frontierzoo.training.selfplay.train("
                    + ", ".join(f"{k}={v!r}" for k, v in call.items() if k != "command") + ")")
     import torch
     from sb3_contrib import MaskablePPO
-    from stable_baselines3.common.vec_env import DummyVecEnv
 
     torch.set_num_threads(threads)
     out = Path(out)
-    (out / "snapshots").mkdir(parents=True, exist_ok=True)
-    envs = [SelfPlayEnv(game, opponents=opponents, num_players=num_players, seed=seed + k, reward=reward)
-            for k in range(num_envs)]
-    vec = DummyVecEnv([lambda e=e: e for e in envs])
-    model = MaskablePPO("MlpPolicy", vec, n_steps=n_steps, batch_size=256, gamma=0.995,
-                        learning_rate=3e-4, ent_coef=0.01, seed=seed, device="cpu", verbose=0,
-                        policy_kwargs={"net_arch": list(net)})
-    me = MaskablePPOAgent(model=model, seed=seed)
-    for e in envs:
-        e.set_policy(me)
+    out.mkdir(parents=True, exist_ok=True)
+    env = BatchedSelfPlay(game, num_envs=num_envs, opponents=default_pool(game) if opponents is None else opponents,
+                          num_players=num_players, seed=seed, reward=reward)
+    model = MaskablePPO("MlpPolicy", env, n_steps=n_steps, seed=seed, device=pick_device(device), verbose=0,
+                        policy_kwargs={"net_arch": list(net)}, **PPO_SETTINGS)
+    env.set_policy(MaskablePPOAgent(model=model, seed=seed))
+    league = League(env, out, timesteps, snapshot_every=snapshot_every, pool_size=pool_size,
+                    eval_every=eval_every, eval_games=eval_games, seed=seed, command=command,
+                    max_seconds=None if max_minutes is None else 60.0 * max_minutes)
     t0 = time.perf_counter()
-    model.learn(total_timesteps=timesteps,
-                callback=make_callback(envs, out, snapshot_every, pool_size, seed, timesteps))
+    model.learn(total_timesteps=timesteps, callback=league)
     train_s = time.perf_counter() - t0
     model.save(out / "final.zip")
-    save_policy(model, out / "final.json", envs[0].aec, command, seed)
+    save_policy(model, out / "final.json", env, command, seed)
 
-    result = {"game": game, "timesteps": int(model.num_timesteps), "train_seconds": round(train_s, 1),
-              "seed": seed, "opponents": list(opponents), "reward": reward, "command": command}
-    if eval_games > 0:
-        player = MaskablePPOAgent(path=out / "final.json", seed=seed, game_name=game)   # what would be bundled
-        from frontierzoo.agents import make_agent
-        score, n, _ = head_to_head(game, player, make_agent("random", game, seed=seed + 1), eval_games,
-                                   seed=10**6 + seed, num_players=envs[0].num_players, progress=True)
-        lo, hi = wilson_interval(score, n)
-        result.update(eval_games=n, win_rate_vs_random=score / n, wilson_95=[lo, hi])
-        print(f"{game}: the trained policy won {score:g}/{n} = {score / n:.1%} against random "
-              f"(95% Wilson interval {lo:.1%}-{hi:.1%}), seats alternating")
+    result = {"game": game, "num_players": env.num_players, "timesteps": int(model.num_timesteps),
+              "train_seconds": round(train_s, 1), "seed": seed, "pool": env.names, "reward": reward,
+              "command": command, "curve": str(out / "curve.csv")}
+    last = {}
+    for ts, _, ref, n, rate, lo, hi in league.curve:
+        last[ref] = {"timesteps": ts, "games": n, "win_rate": rate, "wilson_95": [lo, hi]}
+    result["evaluation"] = last
+    for ref, r in last.items():
+        print(f"{game}: the trained policy won {r['win_rate']:.1%} of {r['games']} games against {ref} "
+              f"(95% Wilson interval {r['wilson_95'][0]:.1%}-{r['wilson_95'][1]:.1%}), seats rotating")
     (out / "eval.json").write_text(json.dumps(result, indent=2))
     return result
 
+
 def main(argv=None):
-    p = argparse.ArgumentParser(description="Train a MaskablePPO policy by self-play against a pool.")
+    p = argparse.ArgumentParser(description="Train a MaskablePPO policy by self-play in a league.")
     p.add_argument("--game", default="forfort_v0")
-    p.add_argument("--timesteps", type=at_least(1), default=20000)
+    p.add_argument("--timesteps", type=at_least(1), default=200_000)
     p.add_argument("--out", default="runs/ppo")
     p.add_argument("--seed", type=at_least(0), default=0)
     p.add_argument("--players", type=at_least(1), default=None, help="seats (default: the game's default)")
-    p.add_argument("--opponents", default="random,self",
-                   help="the starting pool: agent names and 'self', comma-separated")
-    p.add_argument("--envs", type=at_least(1), default=4, help="games played side by side")
-    p.add_argument("--snapshot-every", type=at_least(0), default=10000, help="timesteps between snapshots (0: none)")
+    p.add_argument("--opponents", default=None,
+                   help="the league's first members: agent names and 'self', comma-separated "
+                        "(default: random, the heuristic, self)")
+    p.add_argument("--envs", type=at_least(1), default=64, help="games played side by side")
+    p.add_argument("--n-steps", type=at_least(1), default=128, help="steps per game in each rollout")
+    p.add_argument("--snapshot-every", type=at_least(0), default=50_000, help="timesteps between snapshots (0: none)")
     p.add_argument("--pool-size", type=at_least(1), default=4, help="snapshots kept in the pool")
-    p.add_argument("--eval-games", type=at_least(0), default=200)
+    p.add_argument("--eval-every", type=at_least(0), default=50_000, help="timesteps between points of the curve")
+    p.add_argument("--eval-games", type=at_least(0), default=200, help="games against each reference a point")
     p.add_argument("--reward", choices=("win", "vp"), default="win")
     p.add_argument("--threads", type=at_least(1), default=2, help="torch threads")
+    p.add_argument("--device", default="auto", help="auto (a GPU if torch sees one), cpu or cuda")
+    p.add_argument("--max-minutes", type=float, default=None,
+                   help="stop training after this many minutes (the last evaluation still runs)")
     args = p.parse_args(argv)
-    train(game=args.game, timesteps=args.timesteps, out=args.out, seed=args.seed,
-          num_players=args.players, opponents=tuple(args.opponents.split(",")), num_envs=args.envs,
-          snapshot_every=args.snapshot_every, pool_size=args.pool_size, eval_games=args.eval_games,
-          reward=args.reward, threads=args.threads,
+    train(game=args.game, timesteps=args.timesteps, out=args.out, seed=args.seed, num_players=args.players,
+          opponents=None if args.opponents is None else tuple(args.opponents.split(",")), num_envs=args.envs,
+          n_steps=args.n_steps, snapshot_every=args.snapshot_every, pool_size=args.pool_size,
+          eval_every=args.eval_every, eval_games=args.eval_games, reward=args.reward, threads=args.threads,
+          device=args.device, max_minutes=args.max_minutes,
           command=shlex.join(["python", "-m", "frontierzoo.training.selfplay",
                               *(sys.argv[1:] if argv is None else argv)]))
+
 
 if __name__ == "__main__":
     main()

@@ -38,6 +38,19 @@ def pick_legal(mask, n, rng):
     return -1
 
 
+@register_jitable
+def add_margin_change(before, after, rew):
+    """``reward="vp"``: add to each seat's reward its change in margin (own score less the mean of
+    the others' scores) from the scores ``before`` a decision to those ``after`` it."""
+    n = rew.shape[0]
+    tb = before.sum()
+    ta = after.sum()
+    for i in range(n):
+        mb = before[i] - (tb - before[i]) / (n - 1)
+        ma = after[i] - (ta - after[i]) / (n - 1)
+        rew[i] += ma - mb
+
+
 def inline(kernel):
     """The Python function of a game's kernel, registered so that compiled code calling it compiles
     its body in place (an overload) instead of linking the kernel's own dispatcher.
@@ -147,16 +160,10 @@ def _build(game):
 
     @per_game
     def _add_margin_change(s, before, rew):
-        """``reward="vp"``: each seat's change in (own score - mean of the others' scores)."""
-        n = rew.shape[0]
-        after = np.zeros(n, np.float32)
+        """``reward="vp"``: add each seat's change in margin since ``before`` (its scores then)."""
+        after = np.zeros(rew.shape[0], np.float32)
         scores(s, after)
-        tb = before.sum()
-        ta = after.sum()
-        for i in range(n):
-            mb = before[i] - (tb - before[i]) / (n - 1)
-            ma = after[i] - (ta - after[i]) / (n - 1)
-            rew[i] += ma - mb
+        add_margin_change(before, after, rew)
 
     @jit
     def aec(buf, reset, num_players, opts, seed, action, vp, rew):

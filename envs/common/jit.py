@@ -62,7 +62,9 @@ def folder_fingerprint(folder: str) -> str:
 
 def _keyed_njit(fn, fingerprint):
     disp = njit(cache=True)(fn)
-    code_hash = hashlib.sha256(fn.__code__.co_code).hexdigest()
+    # The defining file's bytes too: an agent's or a tool's compiled function freezes the globals it
+    # reads (a weight, a limit) into its machine code, and those sit outside any game's folder.
+    code_hash = hashlib.sha256(fn.__code__.co_code + Path(fn.__code__.co_filename).read_bytes()).hexdigest()
 
     def _index_key(sig, codegen):
         return (sig, codegen.magic_tuple(), (code_hash, fingerprint))
