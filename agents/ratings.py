@@ -44,7 +44,10 @@ def rate(agents, games) -> dict:
     for names, places in games:
         if len(set(names)) == 1:
             continue
-        seated = MODEL.rate([[ratings[name]] for name in names], ranks=list(places))
+        # a fresh rating object a seat: openskill deep-copies the table, and a copy keeps one object
+        # in two seats one object, which would be widened by tau and updated once per seat
+        seated = MODEL.rate([[MODEL.rating(ratings[name].mu, ratings[name].sigma)] for name in names],
+                            ranks=list(places))
         for name in dict.fromkeys(names):
             new = [team[0] for team, who in zip(seated, names) if who == name]
             ratings[name] = MODEL.rating(mu=sum(r.mu for r in new) / len(new),
