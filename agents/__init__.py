@@ -1,6 +1,7 @@
 """frontierzoo's agents: the protocol, a random agent, per-game heuristics, search and learned,
-and the tools that play them: one match loop and its statistics (``match.py``), the arena
-(``arena.py``, ``frontierzoo arena``) and a person at the terminal (``human.py``, ``frontierzoo play``).
+and the tools that play them: one match loop and its statistics (``match.py``), the ladder's
+ratings (``ratings.py``), the arena (``arena.py``, ``frontierzoo arena``) and a person at the
+terminal (``human.py``, ``frontierzoo play``).
 
 ``make_agent(name, game_name, seed)`` builds an agent by name; ``available_agents(game_name)``
 lists the names that game has (every game has "random"); ``play_game(env, agents, seed)`` plays

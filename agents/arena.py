@@ -17,7 +17,14 @@ seat counts the game's ``arena_limits`` gives them.
 Win rate is counted per seat played: an agent that fills two seats of a game plays two "seats".
 A shared win (a tie the rules share, or a team win) counts as a win for each winner, so the win
 rates at one table can add up to more than 100%. Games cut off at ``max_steps`` have no winner.
-The 95% interval is the Wilson score interval. ``frontierzoo arena`` runs it.
+The 95% interval is the Wilson score interval.
+
+Each game and seat count also gets a ladder: every agent's rating (:mod:`.ratings`: openskill's
+Plackett-Luce: mu and sigma, sorted by mu - 3 sigma) from the finished games' rankings. The
+updates depend on the order of the games, so the games are rated after all are played, in a
+fixed order that spreads the lineups evenly: game 0 of every lineup (in lineup order), then game
+1, ... Workers return each game's index with its result, so the ratings too are identical for a
+given seed whatever the number of processes. ``frontierzoo arena`` runs it.
 """
 from __future__ import annotations
 
@@ -33,6 +40,7 @@ from frontierzoo.envs import all_games, get_game, make
 from . import available_agents, make_agent
 from .argtypes import at_least
 from .match import play_game, wilson_interval
+from .ratings import LOSER, MODEL, WINNER, Z, rate
 from .warmup import compile_side_by_side
 
 # How many games a lineup plays by default is each game's own setting (``Game.arena_games``), and
@@ -77,10 +85,12 @@ class Task:
 
 @dataclass
 class TaskResult:
-    """Per seat of the lineup (before rotation): seats played and won; totals of the lineup."""
+    """Per seat of the lineup (before rotation): seats played and won; totals of the lineup;
+    ``places``: (game index, place of each lineup seat) of every game that finished, to rate."""
     task: Task
     seats_played: list = field(default_factory=list)
     seats_won: list = field(default_factory=list)
+    places: list = field(default_factory=list)
     decisions: int = 0
     games: int = 0
     truncated: int = 0
@@ -121,9 +131,14 @@ def _run_chunk(args) -> TaskResult:
         res.decisions += result.decisions
         res.games += 1
         res.truncated += int(result.truncated)
+        places = [LOSER] * n
         for seat, k in enumerate(slots):
+            won = seat in result.winners
             res.seats_played[k] += 1
-            res.seats_won[k] += int(seat in result.winners)
+            res.seats_won[k] += int(won)
+            places[k] = WINNER if won else LOSER
+        if not result.truncated:  # a game cut off has no ranking to rate
+            res.places.append((g, tuple(places)))
     res.seconds = time.perf_counter() - t0
     return res
 
@@ -159,6 +174,15 @@ class ArenaResult:
                 rows[name][3] += r.games
         return rows
 
+    def ladder(self, results) -> list:
+        """(agent, rating) pairs, best first by mu - Z sigma, the games rated in the fixed order
+        of the module docstring: by game index, then by lineup."""
+        games = sorted(((g, r.task.lineup_index, r.task.lineup, places) for r in results for g, places in r.places),
+                       key=lambda game: game[:2])
+        agents = dict.fromkeys(name for r in results for name in r.task.lineup)
+        ratings = rate(agents, [(lineup, places) for _, _, lineup, places in games])
+        return sorted(ratings.items(), key=lambda item: -item[1].ordinal(z=Z))
+
     def table(self) -> str:
         out = []
         for game, n, results in self.sections:
@@ -169,12 +193,16 @@ class ArenaResult:
                        f"{dec / max(games, 1):.1f} decisions/game"
                        + (f", {cut} cut off at max_steps" if cut else ""))
             out.append("")
-            out.append("| agent | seats played | wins | win rate | 95% CI (Wilson) | decisions/game |")
-            out.append("|---|---:|---:|---:|---|---:|")
-            for name, (played, won, d, g) in self.agent_rows(results).items():
+            out.append(f"| # | agent | rating (mu - {Z:g} sigma) | mu | sigma | seats played | wins | win rate "
+                       "| 95% CI (Wilson) | decisions/game |")
+            out.append("|---:|---|---:|---:|---:|---:|---:|---:|---|---:|")
+            rows = self.agent_rows(results)
+            for place, (name, rating) in enumerate(self.ladder(results), 1):
+                played, won, d, g = rows[name]
                 lo, hi = wilson_interval(won, played)
-                out.append(f"| {name} | {played} | {won} | {won / max(played, 1):.1%} | "
-                           f"[{lo:.1%}, {hi:.1%}] | {d / max(g, 1):.1f} |")
+                out.append(f"| {place} | {name} | {rating.ordinal(z=Z):.2f} | {rating.mu:.2f} | {rating.sigma:.2f} | "
+                           f"{played} | {won} | {won / max(played, 1):.1%} | [{lo:.1%}, {hi:.1%}] | "
+                           f"{d / max(g, 1):.1f} |")
             out.append("")
             for r in results:
                 parts = ", ".join(f"{name} {w}/{p}" for name, w, p in
@@ -183,7 +211,11 @@ class ArenaResult:
             out.append("")
         out.append("Win rate = seats won / seats played, seats rotated each game; a shared win counts as a "
                    "win for each winner (rates at a table may add up to over 100%); fair share at n seats "
-                   "is 1/n. 95% CI: Wilson score interval.")
+                   "is 1/n. 95% CI: Wilson score interval. Rating: openskill's Plackett-Luce model over the "
+                   "finished games in a fixed order; mu is the estimated skill, sigma its uncertainty (mu "
+                   f"{MODEL.mu:g}, sigma {MODEL.sigma:.2f} before any game), and the ladder is sorted by "
+                   f"mu - {Z:g} sigma, a conservative rating (the skill is very likely above it); a shared "
+                   "win rates as a draw between the winners; games cut off and self-play leave ratings alone.")
         for s in self.skipped:
             out.append(f"Skipped: {s}")
         return "\n".join(out)
@@ -288,6 +320,7 @@ def run_arena(games=None, agents=None, games_per_pairing=None, players=None, see
         for k in range(res.task.num_players):
             m.seats_played[k] += res.seats_played[k]
             m.seats_won[k] += res.seats_won[k]
+        m.places += res.places
         m.decisions += res.decisions
         m.games += res.games
         m.truncated += res.truncated
@@ -315,14 +348,16 @@ def run_arena(games=None, agents=None, games_per_pairing=None, players=None, see
     return ArenaResult(seed, sections, seconds, warmup, processes, skipped)
 
 
-HELP = "a seeded tournament of the bundled agents: win rates with 95%% intervals"
+HELP = "a seeded tournament of the bundled agents: ratings, and win rates with 95%% intervals"
 DESCRIPTION = ("A tournament of the bundled agents on every registered game (or those chosen). "
                "Lineups: at 2 seats every pair of agents; at 3+ seats each agent alone against a "
                "table of each other agent; a lone agent plays itself. Seats rotate one place per "
                "game so each agent sits in each seat equally often. Prints, per game and seat "
-               "count, each agent's win rate with a 95% Wilson interval and the mean decisions "
-               "per game, then the tournament's decisions/s and games/s. A shared win counts as "
-               "a win for each winner. The same --seed gives the same table.")
+               "count, a ladder: each agent's rating (openskill's Plackett-Luce: mu, sigma, "
+               f"sorted by mu - {Z:g} sigma) beside its win rate with a 95% Wilson interval and the "
+               "mean decisions per game; then the tournament's decisions/s and games/s. A shared "
+               "win counts as a win for each winner, and rates as a draw between them. The same "
+               "--seed gives the same table.")
 
 
 def _slow_agents_help() -> str:

@@ -8,8 +8,10 @@ import re
 import pytest
 
 from frontierzoo.agents import available_agents
+from frontierzoo.agents import arena
 from frontierzoo.agents.arena import SLOW_GAMES_PER_PAIRING, lineups, plan, run_arena
-from frontierzoo.agents.match import wilson_interval
+from frontierzoo.agents.match import MatchResult, wilson_interval
+from frontierzoo.agents.ratings import LOSER, MODEL, WINNER, Z, rate
 from frontierzoo.benchmarks import throughput
 from frontierzoo.benchmarks.cli import main
 from frontierzoo.envs import all_games, get_game
@@ -32,6 +34,23 @@ def test_wilson_interval_of_nothing_is_everything():
     assert wilson_interval(0, 0) == (0.0, 1.0)
 
 
+# --------------------------------------------------------------------------- ratings
+def test_a_shared_win_rates_as_a_draw_and_self_play_not_at_all():
+    ratings = rate(["a", "b", "c"], [(("a", "b"), (WINNER, WINNER)), (("c", "c"), (WINNER, LOSER))])
+    (a,), (b,) = MODEL.rate([[MODEL.rating()], [MODEL.rating()]], ranks=[0, 0])
+    assert (ratings["a"].mu, ratings["a"].sigma) == (ratings["b"].mu, ratings["b"].sigma) == (a.mu, a.sigma)
+    assert a.mu == pytest.approx(MODEL.mu) and a.sigma < MODEL.sigma  # a draw: no one moves, both firm up
+    assert (ratings["c"].mu, ratings["c"].sigma) == (MODEL.mu, MODEL.sigma)
+
+
+def test_an_agent_in_several_seats_takes_the_mean_of_its_seats():
+    ratings = rate(["a", "b"], [(("a", "b", "b"), (LOSER, WINNER, LOSER))])
+    seated = MODEL.rate([[MODEL.rating()] for _ in range(3)], ranks=[LOSER, WINNER, LOSER])
+    assert ratings["b"].mu == (seated[1][0].mu + seated[2][0].mu) / 2
+    assert ratings["b"].sigma == (seated[1][0].sigma + seated[2][0].sigma) / 2
+    assert ratings["a"].mu == seated[0][0].mu < MODEL.mu < ratings["b"].mu  # one of b's seats beat a
+
+
 # --------------------------------------------------------------------------- arena
 def test_lineups():
     assert lineups(["a", "b", "c"], 2) == [("a", "b"), ("a", "c"), ("b", "c")]
@@ -43,12 +62,19 @@ def _agents():
     return [a for a in ("random", "heuristic") if a in available_agents("forfort_v0")]
 
 
+def _ladders(res):
+    """Every section's ladder, to the last bit."""
+    return [[(name, r.mu, r.sigma) for name, r in res.ladder(results)] for _, _, results in res.sections]
+
+
 def test_arena_reproduces_with_the_same_seed_and_rotates_seats():
     kw = dict(games=["forfort_v0"], agents=_agents(), games_per_pairing=4, players=[2, 3], progress=False)
     first = run_arena(seed=11, **kw)
     again = run_arena(seed=11, **kw)
-    split = run_arena(seed=11, processes=2, **kw)
+    split = run_arena(seed=11, processes=2, **kw)  # lineups split in chunks, finished in any order
     assert first.table() == again.table() == split.table()
+    assert _ladders(first) == _ladders(again) == _ladders(split)
+    assert any(mu != MODEL.mu for ladder in _ladders(first) for _, mu, _ in ladder)
     for _, n, results in first.sections:
         for r in results:
             assert r.games % n == 0 and len(set(r.seats_played)) == 1  # every slot in every seat equally
@@ -61,10 +87,36 @@ def test_arena_command_prints_table_with_intervals_and_throughput(capsys):
                  "--players", "2", "--seed", "3", "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert "### forfort_v0, 2 players" in out
-    assert "95% CI (Wilson)" in out
-    assert re.search(r"\| random \| \d+ \| \d+ \| [\d.]+% \| \[[\d.]+%, [\d.]+%\] \|", out)
+    assert "| # | agent | rating (mu - 3 sigma) | mu | sigma | seats played | wins | win rate | 95% CI (Wilson) |" in out
+    assert re.search(r"\| [12] \| random \| -?[\d.]+ \| [\d.]+ \| [\d.]+ \| \d+ \| \d+ \| [\d.]+% \| "
+                     r"\[[\d.]+%, [\d.]+%\] \|", out)
     assert "shared win counts as a win for each winner" in out
+    assert "a shared win rates as a draw between the winners" in out
     assert re.search(r"throughput: .* decisions/s, .* games/s", out)
+
+
+def test_arena_ladder_puts_the_heuristic_above_random():
+    res = run_arena(games=["forfort_v0"], agents=["random", "heuristic"], games_per_pairing=24, players=[2],
+                    seed=5, progress=False)
+    (_, _, results), = res.sections
+    (top, best), (bottom, worst) = res.ladder(results)
+    assert (top, bottom) == ("heuristic", "random")
+    assert best.ordinal(z=Z) > MODEL.mu - Z * MODEL.sigma > worst.ordinal(z=Z)
+    assert res.table().index("| 1 | heuristic |") < res.table().index("| 2 | random |")
+
+
+@pytest.mark.parametrize("result, moved", [
+    (MatchResult(1, (1.0, 1.0), (0, 1), False), True),   # both seats win: a draw
+    (MatchResult(1, (0.0, 0.0), (), True), False),       # cut off: no ranking
+], ids=["shared-win", "cut-off"])
+def test_arena_rates_a_shared_win_as_a_draw_and_a_cut_off_game_not_at_all(monkeypatch, result, moved):
+    monkeypatch.setattr(arena, "play_game", lambda *a, **k: result)
+    res = run_arena(games=["forfort_v0"], agents=["random", "heuristic"], games_per_pairing=6, players=[2],
+                    progress=False)
+    (_, _, results), = res.sections
+    (_, a), (_, b) = res.ladder(results)
+    assert (a.mu, a.sigma) == (b.mu, b.sigma)
+    assert a.mu == pytest.approx(MODEL.mu) and (a.sigma < MODEL.sigma) == moved
 
 
 def test_arena_rejects_unknown_game():
