@@ -6,19 +6,19 @@ import numpy as np
 import pytest
 
 from frontierzoo.envs.common.engine import new_record
-from frontierzoo.envs.fantasy_frontier import board, combat, core, economy, research, turn
-from frontierzoo.envs.fantasy_frontier.content import (BOTH_FACE, DEV_KIND, DEV_SALE, FACE_YIELD, MAP_VP, LARDER,
+from frontierzoo.envs.fantasy_frontier import board, combat, core, economy, turn
+from frontierzoo.envs.fantasy_frontier.content import (DEV_KIND, DEV_SALE, FACE_YIELD, MAP_VP, LARDER,
                                                        SCOPE, HULL)
 from frontierzoo.envs.fantasy_frontier.env import GAME
 from frontierzoo.envs.fantasy_frontier.invariants import INV_WORKERS
 from frontierzoo.envs.fantasy_frontier.state import (
     AIM, AIM_BAY, ARMOUR, ATTACK, BLAST, BLAST_DIR, BUILD, CELL_AT, CELLS, COUNTER, DECLARE, DEV, DISCARD, DRIFT,
     END, EXIT, FACTION, FISH, FISH_ACTION, FOREST, GATHER, GOLD, HERE, MAP_CARDS, MARKERS, MARKET, MAX_ROUNDS,
-    MOUNTAIN, MOVE, NEIGHBOUR, OBS_HAND, OBS_SEATS, S_SCORED, FIRE, PILOT, TILE, CELL, ST_TILE_CELL, PLACE_WORKER, PLAINS, RADIUS, REDRAW, REPAIR,
-    REPAIR_SPOT, RESEARCH, REROLL, SCORE, SCOUT, STANDARD_COMBO, START_ATTACK, STONE, STUDY,
-    ST_AIM, ST_COUNTER, ST_DECLARE, ST_DEV, ST_DISCARD, ST_FACTION, ST_OVER, ST_PHASE1, ST_PHASE2, ST_PHASE3,
-    ST_PLACE, ST_REDRAW, ST_REROLL, ST_SETUP_SHIP, ST_SETUP_TILE, ST_TAKE, ST_TOWNSHIP, TAKE, TURKEY, WATER,
-    WOOD, YIELD, PAY_COMBOS, NUM_ACTIONS, CENTRE, TERRAIN_NAMES, RESUME_PHASE2)
+    MOUNTAIN, MOVE, NEIGHBOUR, OBS_HAND, OBS_SEATS, S_SCORED, FIRE, PILOT, TILE, CELL, ST_TILE_CELL, PLACE_WORKER,
+    PLAINS, RADIUS, REDRAW, REPAIR, REPAIR_SPOT, RESEARCH, REROLL, SCORE, SCOUT, STANDARD_COMBO, START_ATTACK,
+    STONE, STUDY, ST_AIM, ST_COUNTER, ST_DEV, ST_DISCARD, ST_FACTION, ST_OVER, ST_PHASE1, ST_PHASE2, ST_PHASE3,
+    ST_PLACE, ST_REDRAW, ST_REROLL, ST_SETUP_SHIP, ST_SETUP_TILE, ST_TAKE, ST_TOWNSHIP, TAKE, TURKEY, WATER, WOOD,
+    YIELD, PAY_COMBOS, NUM_ACTIONS, CENTRE, TERRAIN_NAMES, RESUME_PHASE2)
 
 E, NE, NW, W, SW, SE = range(6)
 

@@ -6,7 +6,7 @@ from .content import HULL, SCOPE
 from .economy import has_turkey, roll_die
 from .state import (AIM, AIM_BAY, ARMOUR, ARMOUR_HIT_MIN, ATTACK, BAY_NAMED_BY, BAY_OF, COMBAT_HITS, COMBAT_VP,
                     COUNTER, DAMAGEABLE, DECLARE, DIE, FIRE, FOCUS_CREW, HIT_MIN, MAX_SEATS, RESOURCES, ROLL_COMBAT,
-                    ST_AIM, ST_COUNTER, ST_DECLARE, ST_PHASE1, ST_REROLL, WIN_VP, WORKERS)
+                    ST_AIM, ST_COUNTER, ST_DECLARE, ST_PHASE1, ST_REROLL, WORKERS)
 
 
 @rule

@@ -3,8 +3,8 @@
 
 Every component is in exactly one place (80 tiles, 35 research cards, 20 damage markers, 48
 resource pieces, the turn player's five workers), the bays hold no more than their capacity,
-combat VP covers this turn's hits, and the board, the turn and the end agree with the rules. The field ranges (``Game.field_ranges``)
-are checked first, so every index read here is in range.
+combat VP covers this turn's hits, and the board, the turn and the end agree with the rules. The
+field ranges (``Game.field_ranges``) are checked first, so every index read here is in range.
 """
 import numpy as np
 

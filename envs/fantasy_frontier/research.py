@@ -2,7 +2,7 @@
 scouting (two tiles a worker, a turkey leg redraws a pair); then the turn ends (rulebook:
 "Research", "Scout", "End of Game")."""
 from ..common.jit import rule
-from .board import check_win, draw_tile, end_game, hand_limit
+from .board import draw_tile, end_game, hand_limit
 from .content import DEV_SALE
 from .economy import eat_turkey, has_turkey, settle_gains
 from .state import (DEV, DISCARD, END, MAP_CARDS, MAX_ROUNDS, REDRAW, RESEARCH, RESOURCES, RESUME_PHASE3,

@@ -90,7 +90,6 @@ FACTIONS = 4
 FACTION_NAMES = ("Royal Vanguard (resource market)", "Academy (improved study)",
                  "Juggernaut (armour plating)", "Skyflower (drift)")
 HAND_LIMIT = 3
-MAX_HAND = 5                                         # study + chart table
 
 # --- research cards: 0..24 map cards, 25..34 development cards
 MAP_CARDS = 25
@@ -190,8 +189,8 @@ S_OFFBOARD = SEAT_FEATURE.span("offboard", doc="workers off the ship (ground, bu
 S_ON_TURN = SEAT_FEATURE.span("on_turn", doc="it is this seat's turn")
 
 TURN_FEATURE = Layout("turn feature")
-T_CREW = TURN_FEATURE.span("crew", SPOTS, doc="workers on each spot this turn / WORKERS")
-T_READY = TURN_FEATURE.span("ready", SPOTS, doc="of them, not yet used / WORKERS")
+T_CREW = TURN_FEATURE.span("crew", SPOTS, doc="workers assigned to each spot this turn / WORKERS")
+T_READY = TURN_FEATURE.span("ready", SPOTS, doc="of them, still there and not yet used / WORKERS")
 T_TO_PLACE = TURN_FEATURE.span("to_place", doc="workers left to place / WORKERS")
 T_MOVES = TURN_FEATURE.span("moves", doc="pilot moves left / PILOT_MOVES")
 T_DRIFT = TURN_FEATURE.span("drift", doc="the drift move is left")

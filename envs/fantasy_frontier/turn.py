@@ -2,18 +2,17 @@
 (tiles, pilot, blast, attack, repair), phase 2 (exit: gather, build), fish, turkey-leg re-rolls and
 map-card scoring (rulebook: "Game Play" to "Build a Township")."""
 from ..common.jit import rule
-from .board import (blast_crew, blast_tile, can_blast, can_fly_to, can_place_tile, can_score_map, cell_toward,
-                    check_win, equipped_kind, has_tile, pilot_moves, place_tile, township_crew)
+from .board import (blast_crew, blast_tile, can_blast, can_fly_to, can_score_map, cell_toward, check_win,
+                    equipped_kind, has_tile, pilot_moves, township_crew)
 from .combat import can_start_attack, hit_minimum, resolve_shot, start_attack
-from .content import BOTH_FACE, LARDER
+from .content import LARDER
 from .economy import eat_turkey, gather_roll_improvable, has_turkey, owe_yield, pay, roll_die, settle_gains
-from .state import (ASSIGNMENTS, ATTACK, BLAST, BLAST_DIR, BUILD, CAPACITY, CELLS, DAMAGEABLE, DIRS, DRIFT, END,
-                    EXIT, FISH, FISH_ACTION, FISH_PER_TURN, GATHER, GOLD, HERE, MARKET, MAX_SEATS, MOVE,
-                    NEIGHBOUR, NUM_COMBOS, PAY_COMBOS, PILOT, TILE, ST_TILE_CELL, PLACE_WORKER, PLAINS, REPAIR,
-                    REPAIR_SPOT, RESOURCES, RESUME_PHASE2, RESUME_TURN_START, REROLL, ROLL_COMBAT,
-                    ROLL_GATHER, ROLL_YIELD, SCORE, SPOTS, STANDARD_COMBO, START_ATTACK, STONE, ST_PHASE1,
-                    ST_PHASE2, ST_PLACE, ST_REROLL, ST_TOWNSHIP, TERRAINS, TOWNSHIPS, TOWNSHIP_VP, TURKEY, RESEARCH, SCOUT,
-                    WOOD, WORKERS, YIELD, MAP_CARDS, TOWNSHIP_CREW)
+from .state import (ATTACK, BLAST, BLAST_DIR, BUILD, CAPACITY, CELLS, DAMAGEABLE, DIRS, DRIFT, END, EXIT, FISH,
+                    FISH_ACTION, FISH_PER_TURN, GATHER, GOLD, MARKET, MAX_SEATS, MOVE, NEIGHBOUR, NUM_COMBOS,
+                    PAY_COMBOS, PILOT, TILE, ST_TILE_CELL, PLACE_WORKER, PLAINS, REPAIR, REPAIR_SPOT,
+                    RESUME_PHASE2, RESUME_TURN_START, REROLL, ROLL_COMBAT, ROLL_GATHER, ROLL_YIELD, SCORE, SPOTS,
+                    STANDARD_COMBO, START_ATTACK, STONE, ST_PHASE1, ST_PHASE2, ST_PLACE, ST_REROLL, ST_TOWNSHIP,
+                    TERRAINS, TOWNSHIPS, TURKEY, RESEARCH, SCOUT, WOOD, WORKERS, YIELD, MAP_CARDS)
 
 # --------------------------------------------------------------------------- the start of a turn
 
