@@ -646,12 +646,19 @@ def test_fish_buys_an_extra_action_at_most_four_a_turn():
     assert FISH_ACTION.at(EXIT) in legal(t)
 
 
-def test_fish_never_frees_the_pilot_assignment_for_a_second_flight():
+def flown(fish, *spots):
+    """Player_0 holds ``fish`` fish, placed ``spots`` (a pilot among them) and flew its three
+    spaces east along six plains: the pilot is spent."""
     s = position(tiles=line(6), ships={0: cell(0, 0), 1: cell(5, 0)})
-    give(s, 0, FISH, 4)
-    place(s, PILOT, BLAST, BLAST, BLAST, EXIT)
+    give(s, 0, FISH, fish)
+    place(s, *spots)
     for _ in range(3):
         step(s, MOVE.at(E))
+    return s
+
+
+def test_fish_never_frees_the_pilot_assignment_for_a_second_flight():
+    s = flown(4, PILOT, BLAST, BLAST, BLAST, EXIT)
     step(s, BLAST_DIR.at(W))
     step(s, FISH_ACTION.at(EXIT))                       # the spent pilot moves on ...
     assert s["crew"][PILOT] == 1 and s["spent"][PILOT] == 0 and s["moves_left"] == 0
@@ -714,11 +721,7 @@ def test_pilot_that_flew_has_performed_its_assignment_when_phase_1_ends():
 
 
 def test_no_fish_in_phase_3():
-    s = position(tiles=line(6), ships={0: cell(0, 0), 1: cell(5, 0)})
-    give(s, 0, FISH, 2)
-    place(s, PILOT, SCOUT, EXIT, EXIT, EXIT)
-    for _ in range(3):
-        step(s, MOVE.at(E))
+    s = flown(2, PILOT, SCOUT, EXIT, EXIT, EXIT)
     step(s, END.at())
     assert FISH_ACTION.at(EXIT) in legal(s)             # phase 2: yes
     step(s, END.at())
