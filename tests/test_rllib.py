@@ -23,7 +23,7 @@ def play_beside(game, seed, **kwargs):
     env = RLlibGameEnv({"game": game, **kwargs})
     aec = make(game, **kwargs)
     obs, infos = env.reset(seed=seed)
-    aec.reset(seed=seed)
+    aec.reset(seed=int(np.random.default_rng(seed).integers(2**63)))   # the RLlib env's first deal
     rng = np.random.default_rng(seed)
     ours = dict.fromkeys(env.possible_agents, 0.0)
     theirs = dict.fromkeys(env.possible_agents, 0.0)
@@ -78,6 +78,21 @@ def test_the_rllib_env_plays_whole_games_as_the_pettingzoo_env(game, kwargs):
         assert all(terms[a] for a in env.possible_agents)
         assert ours == pytest.approx(theirs)
         assert max(ours.values()) == 1.0 and min(ours.values()) == -1.0   # "win" rewards: winners +1, losers -1
+
+
+def test_a_seeded_env_deals_the_same_games_after_its_first():
+    """RLlib seeds only the first reset; the games after it replay from that seed all the same."""
+    a, b = (RLlibGameEnv({"game": "forfort_v0", "num_players": 2}) for _ in range(2))
+    def view(obs):
+        (agent, o), = obs.items()
+        return agent, o["observations"]
+
+    firsts = [view(env.reset(seed=11)[0]) for env in (a, b)]
+    seconds = [view(env.reset()[0]) for env in (a, b)]
+    for (p, x), (q, y) in (firsts, seconds):
+        assert p == q
+        np.testing.assert_array_equal(x, y)
+    assert not np.array_equal(firsts[0][1], seconds[0][1])   # a new deal, not the first again
 
 
 def test_a_game_cut_at_max_steps_ends_truncated_with_the_rewards_so_far():

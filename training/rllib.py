@@ -4,18 +4,20 @@
     python -m frontierzoo.training.rllib --game forfort_v0 --iterations 20 --address auto
 
 Without ``--address`` ``ray.init()`` starts a local cluster on this machine; with one it joins a
-running cluster (``auto``: the one ``ray start`` made on this node; ``HOST:6379`` or
-``ray://HOST:10001``: another). Every node must have frontierzoo and the ``rllib`` extra installed
-in the same Python, since the env runners import the games there.
+running cluster (``auto``: the one ``ray start`` made on this node; ``HOST:6379``: another, from a
+node of that cluster; ``ray://HOST:10001``: Ray Client, which needs ``ray[client]`` besides).
+Every node must have frontierzoo and the ``rllib`` extra installed in the same Python, since the
+env runners import the games there.
 
 Every seat of the table is the same learner: one shared policy ("shared") plays all seats and
 learns from all of them (self-play with parameter sharing), so a seat's opponents improve with it.
 The RLlib environment (:class:`RLlibGameEnv`) is the game's PettingZoo AEC env seen turn by turn:
 each step returns an observation only for the seat to act next, a dict of ``"observations"`` and
 ``"action_mask"`` (the keys of RLlib's action-masking example), and the policy's module adds the
-mask's log to its logits, so that it cannot pick an illegal action (the env would raise if it did). The learner runs on a GPU when ``torch.cuda.is_available()`` on the driver
-(it is the driver's own learner), else on the CPU. At the end the policy is played against the
-random agent, seats alternating, and its win rate printed with a 95% interval.
+mask's log to its logits, so that it cannot pick an illegal action (the env would raise if it
+did). The learner runs on a GPU when ``torch.cuda.is_available()`` on the driver (it is the
+driver's own learner), else on the CPU. Before and after training the policy is played against
+the random agent, seats rotating, and its win rates printed with 95% intervals.
 """
 from __future__ import annotations
 
@@ -78,6 +80,7 @@ class RLlibGameEnv(MultiAgentEnv):
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._owed = dict.fromkeys(self.possible_agents, 0.0)   # rewards not yet handed over
         self._played = set()                                    # seats observed this episode
+        self._deals = None                                      # the seeds of the games to deal
 
     def _observe(self, agent):
         o = self.aec.observe(agent)
@@ -88,7 +91,11 @@ class RLlibGameEnv(MultiAgentEnv):
         return reward
 
     def reset(self, *, seed=None, options=None):
-        self.aec.reset(seed=seed)   # None: fresh entropy, so every episode deals a new game
+        # RLlib seeds only an env's first reset: the deals after it come from a generator seeded
+        # then, so that a seeded run replays (never seeded: fresh entropy every game).
+        if seed is not None:
+            self._deals = np.random.default_rng(seed)
+        self.aec.reset(seed=None if self._deals is None else int(self._deals.integers(2**63)))
         self._owed = dict.fromkeys(self.possible_agents, 0.0)
         self._played = set()
         self.agents = list(self.possible_agents)
@@ -200,7 +207,7 @@ def evaluate(algo, game, games, num_players, seed, env_kwargs=None, greedy=False
 
 
 def build_config(game, num_players=None, seed=0, env_kwargs=None, num_env_runners=1, envs_per_runner=4,
-                 train_batch=4000, minibatch=500, epochs=6, lr=3e-4, hidden=(64, 64), gpu=None):
+                 train_batch=4000, minibatch=256, epochs=10, lr=1e-3, hidden=(64, 64), gpu=None):
     """The PPO config: the env, one shared module with action masking for every seat, and the
     learner on the GPU when there is one (``gpu=None``: ``torch.cuda.is_available()``)."""
     if gpu is None:
@@ -234,7 +241,8 @@ def train(game="forfort_v0", iterations=10, num_players=None, seed=0, address=No
     """Self-play PPO on Ray for ``iterations`` training iterations, with the shared policy played
     against the random agent before and after (``eval_games`` games each, the same deals and seats,
     so the two figures differ by what training changed). ``address=None`` starts a local Ray
-    cluster (``num_cpus`` caps it); otherwise it is handed to ``ray.init`` to join a running one.
+    cluster of its own (``num_cpus`` caps it); otherwise it is handed to ``ray.init`` to join a
+    running one (``"auto"``: the one ``ray start`` made on this node).
     Ray is shut down at the end only if this call started it. Returns a dict: ``win_rate_before``,
     ``win_rate_vs_random`` and its ``wilson_95``, ``iterations`` (each one's progress line),
     ``env_steps``, ``seconds`` (training alone), ``device``."""
@@ -243,7 +251,10 @@ def train(game="forfort_v0", iterations=10, num_players=None, seed=0, address=No
     say = (lambda *a: None) if quiet else print
     started = not ray.is_initialized()
     if started:
-        ray.init(address=address, num_cpus=num_cpus if address is None else None,
+        # "local": a new cluster of this process's own, even where another runs on this machine
+        # (plain ray.init() would join that one)
+        ray.init(address="local" if address is None else address,
+                 num_cpus=num_cpus if address is None else None,
                  include_dashboard=False, log_to_driver=not quiet)
     algo = None
     try:
@@ -299,7 +310,8 @@ def main(argv=None):
     p.add_argument("--players", type=at_least(1), default=None, help="seats (default: the game's default)")
     p.add_argument("--seed", type=at_least(0), default=0)
     p.add_argument("--address", default=None,
-                   help="a running Ray cluster: 'auto' (this node's), HOST:6379 or ray://HOST:10001 "
+                   help="a running Ray cluster: 'auto' (the one `ray start` made on this node), "
+                        "HOST:6379, or ray://HOST:10001 (Ray Client: needs ray[client]) "
                         "(default: start a local one)")
     p.add_argument("--num-cpus", type=at_least(1), default=None, help="CPUs of the local cluster (default: all)")
     p.add_argument("--env-runners", type=at_least(0), default=1, help="sampling workers")
