@@ -92,7 +92,7 @@ class RLlibGameEnv(MultiAgentEnv):
 
     def reset(self, *, seed=None, options=None):
         # RLlib seeds only an env's first reset: the deals after it come from a generator seeded
-        # then, so that a seeded run replays (never seeded: fresh entropy every game).
+        # then, so that a seeded run deals the same games (never seeded: fresh entropy each game).
         if seed is not None:
             self._deals = np.random.default_rng(seed)
         self.aec.reset(seed=None if self._deals is None else int(self._deals.integers(2**63)))
