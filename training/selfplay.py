@@ -51,7 +51,7 @@ def pick_device(device):
 
 def train(game, timesteps=200_000, out="runs/ppo", seed=0, num_players=None, opponents=None, num_envs=64,
           n_steps=128, snapshot_every=50_000, pool_size=4, eval_every=50_000, eval_games=200, reward="win",
-          threads=2, net=(64, 64), device="auto", max_minutes=None, imitate=None, imitate_samples=100_000,
+          threads=1, net=(64, 64), device="auto", max_minutes=None, imitate=None, imitate_samples=100_000,
           imitate_epochs=4, command=None):
     """Train (after imitating ``imitate``, an agent's name, on ``imitate_samples`` of its decisions,
     when given: ``training/imitate.py``), save ``<out>/final.zip`` and ``<out>/final.json`` (+ ``.pt``), and the curve; returns
@@ -120,7 +120,8 @@ def main(argv=None):
     p.add_argument("--eval-every", type=at_least(0), default=50_000, help="timesteps between points of the curve")
     p.add_argument("--eval-games", type=at_least(0), default=200, help="games against each reference a point")
     p.add_argument("--reward", choices=("win", "vp"), default="win")
-    p.add_argument("--threads", type=at_least(1), default=2, help="torch threads")
+    p.add_argument("--threads", type=at_least(1), default=1,
+                   help="torch threads (1: the networks are small, and more threads than free cores stall)")
     p.add_argument("--device", default="auto", help="auto (a GPU if torch sees one), cpu or cuda")
     p.add_argument("--imitate", default=None, help="an agent to imitate first (e.g. heuristic): a head start")
     p.add_argument("--imitate-samples", type=at_least(1), default=100_000, help="its decisions to learn from")
