@@ -9,9 +9,13 @@ For each game and seat count the chosen agents meet in *lineups*:
 
 Every lineup plays ``games_per_pairing`` games (by default the game's ``arena_games``), rounded
 up to a multiple of the seat count, with the seats rotated one place per game, so each agent sits
-in each seat equally often. Every game's seed and every agent's seed are derived from ``(seed,
-game, seats, lineup, game index)`` alone, so the results table is identical for a given seed
-whatever the number of processes. Agents that think long per decision enter by default only the
+in each seat equally often. Games are played in batches of about ``BATCH_GAMES`` side by side
+over the compiled engine (:func:`.match.play_batch`): a policy decides for all its seats across the
+batch in one forward pass. Every game's deal and every per-game agent's seed derive from ``(seed,
+game, seats, lineup, game index)`` alone; an agent shared across a batch (a policy, random) is
+seeded from its batch, and batches depend on the lineup alone, so the results table is identical
+for a given seed whatever the number of processes. The batches spread over every core this
+process may use by default. Agents that think long per decision enter by default only the
 seat counts the game's ``arena_limits`` gives them.
 
 Win rate is counted per seat played: an agent that fills two seats of a game plays two "seats".
@@ -28,6 +32,7 @@ given seed whatever the number of processes. ``frontierzoo arena`` runs it.
 """
 from __future__ import annotations
 
+import os
 import sys
 import time
 import zlib
@@ -39,7 +44,8 @@ from frontierzoo.envs import all_games, get_game, make
 
 from . import available_agents, make_agent
 from .argtypes import at_least
-from .match import play_game, wilson_interval
+from .base import Agent
+from .match import play_batch, wilson_interval
 from .ratings import LOSER, MODEL, WINNER, Z, rate
 from .warmup import compile_side_by_side
 
@@ -48,6 +54,14 @@ from .warmup import compile_side_by_side
 # with such an agent plays at most SLOW_GAMES_PER_PAIRING games unless --games-per-pairing is given.
 SLOW_GAMES_PER_PAIRING = 10
 DEFAULT_MAX_STEPS = 20_000
+# Games a batch plays side by side (whole seat rotations): enough for a policy's forward pass to
+# serve many seats at once, small enough to spread a lineup over the cores.
+BATCH_GAMES = 64
+
+
+def default_processes() -> int:
+    """The cores this process may use (its CPU affinity, which containers narrow)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
 def lineups(agents: list, num_players: int) -> list:
@@ -97,11 +111,12 @@ class TaskResult:
     seconds: float = 0.0
 
 
-def _chunks(task: Task, pieces: int) -> list:
-    """Split a task into up to ``pieces`` sub-tasks of whole seat rotations (for processes)."""
+def _chunks(task: Task, size: int = BATCH_GAMES) -> list:
+    """Split a task into batches of whole seat rotations, about ``size`` games each. The split
+    depends on the task alone, never on the number of processes, so the table does not either."""
     n = task.num_players
     rotations = task.games // n
-    pieces = max(1, min(pieces, rotations))
+    pieces = max(1, -(-rotations * n // size))
     out, start = [], 0
     for k in range(pieces):
         r = rotations // pieces + (1 if k < rotations % pieces else 0)
@@ -110,24 +125,49 @@ def _chunks(task: Task, pieces: int) -> list:
     return out
 
 
-def _run_chunk(args) -> TaskResult:
-    """Play games ``first .. first+count-1`` of a lineup, rotating seats one place per game.
+def _has_batched_path(agent) -> bool:
+    """Whether the agent decides for many rows at once (it overrides ``Agent.act_batch``)."""
+    return type(agent).act_batch is not Agent.act_batch
 
-    Seeds depend on the game index, not on the chunk, so any split gives the same results.
+
+def _run_chunk(args) -> TaskResult:
+    """Play games ``first .. first+count-1`` of a lineup side by side (:func:`play_batch`),
+    rotating seats one place per game.
+
+    A game's deal and each agent's seed depend on the game's index alone (:func:`game_seeds`).
+    An agent with a batched path (a policy, random) is one object per lineup slot deciding for all
+    the batch's games at once, seeded from the batch's first game; any other agent is one object per
+    game and slot, seeded as that game says, so it never mixes two games' memories.
     """
     whole, first, count = args
     task = Task(whole.game, whole.num_players, whole.lineup_index, whole.lineup, count, whole.seed,
                 whole.max_steps)
     n = task.num_players
-    env = make(task.game, num_players=n, max_steps=task.max_steps)
-    slot_agents = [make_agent(name, task.game, seed=0) for name in task.lineup]
-    res = TaskResult(task, [0] * n, [0] * n)
     t0 = time.perf_counter()
+    shared = {}
+    for k, name in enumerate(task.lineup):
+        agent = make_agent(name, task.game, seed=0)
+        if _has_batched_path(agent):
+            agent.reset(seed=game_seeds(task.seed, task.game, n, task.lineup_index, first, n)[1][k])
+            shared[k] = agent
+    env_seeds, tables, slots_of = [], [], []
     for g in range(first, first + task.games):
         rot = g % n
         slots = [(s + rot) % n for s in range(n)]
         env_seed, agent_seeds = game_seeds(task.seed, task.game, n, task.lineup_index, g, n)
-        result = play_game(env, [slot_agents[k] for k in slots], seed=env_seed, agent_seeds=agent_seeds)
+        table = []
+        for seat, k in enumerate(slots):
+            agent = shared.get(k)
+            if agent is None:
+                agent = make_agent(task.lineup[k], task.game, seed=0)
+                agent.reset(seed=agent_seeds[seat])
+            table.append(agent)
+        env_seeds.append(env_seed)
+        tables.append(table)
+        slots_of.append(slots)
+    results = play_batch(task.game, tables, env_seeds, max_steps=task.max_steps)
+    res = TaskResult(task, [0] * n, [0] * n)
+    for g, slots, result in zip(range(first, first + task.games), slots_of, results):
         res.decisions += result.decisions
         res.games += 1
         res.truncated += int(result.truncated)
@@ -289,10 +329,17 @@ def plan(games=None, agents=None, games_per_pairing=None, players=None, seed=0, 
     return tasks, skipped
 
 
-def run_arena(games=None, agents=None, games_per_pairing=None, players=None, seed=0, processes=1,
+def _one_thread_each() -> None:
+    """A worker's initializer: one math thread (the workers already fill the cores)."""
+    os.environ["OMP_NUM_THREADS"] = "1"
+
+
+def run_arena(games=None, agents=None, games_per_pairing=None, players=None, seed=0, processes=None,
               max_steps=DEFAULT_MAX_STEPS, progress=True, slow_games=SLOW_GAMES_PER_PAIRING) -> ArenaResult:
-    """Run the tournament; see the module docstring."""
+    """Run the tournament; see the module docstring. ``processes``: default, every core."""
     from tqdm import tqdm
+
+    processes = default_processes() if processes is None else processes
 
     tasks, skipped = plan(games, agents, games_per_pairing, players, seed, max_steps, slow_games)
     # every game's and agent's compiled code before the clock starts, the games side by side
@@ -301,10 +348,9 @@ def run_arena(games=None, agents=None, games_per_pairing=None, players=None, see
     warmup = compile_side_by_side(jobs, progress=progress)
 
     # Work items: whole seat rotations of a lineup, small enough to balance across processes.
-    items = []
-    for t in tasks:
-        pieces = processes * 2 if processes > 1 else 1
-        items += [(t, first, count) for first, count in _chunks(t, pieces)]
+    items = [(t, first, count) for t in tasks for first, count in _chunks(t)]
+    # The slow agents' batches first: each is one long job, which should not start last.
+    items.sort(key=lambda item: not any(a in get_game(item[0].game).arena_limits for a in item[0].lineup))
     total = sum(c for _, _, c in items)
     bar = tqdm(total=total, unit="game", desc="arena", disable=not progress, file=sys.stderr,
                dynamic_ncols=True)
@@ -331,8 +377,11 @@ def run_arena(games=None, agents=None, games_per_pairing=None, players=None, see
     if processes > 1 and len(items) > 1:
         import multiprocessing as mp
 
-        ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-        with ctx.Pool(processes) as pool:
+        # Workers start from a fresh interpreter (forkserver, else spawn), never a fork of this
+        # one: a fork inherits torch's OpenMP team, already used here by the warm-up, and the
+        # child's first parallel op then waits forever on threads it does not have.
+        method = "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
+        with mp.get_context(method).Pool(processes, initializer=_one_thread_each) as pool:
             for res in pool.imap_unordered(_run_chunk, items):
                 take(res)
     else:
@@ -386,8 +435,9 @@ def add_arguments(p) -> None:
                    help="seat counts to play (default: every count each game allows)")
     p.add_argument("--seed", type=at_least(0), default=0,
                    help="tournament seed; the same seed gives the same table (default 0)")
-    p.add_argument("--processes", type=at_least(1), default=1,
-                   help="worker processes (default 1; the table does not depend on it)")
+    p.add_argument("--processes", type=at_least(1), default=default_processes(),
+                   help=f"worker processes (default: the cores this process may use, here "
+                        f"{default_processes()}; the table does not depend on it)")
     p.add_argument("--max-steps", type=at_least(1), default=DEFAULT_MAX_STEPS,
                    help=f"cut a game off after this many decisions, with no winner (default {DEFAULT_MAX_STEPS})")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")

@@ -7,11 +7,17 @@ canonical ``agent_iter`` / ``last`` / ``step`` loop, so it plays any AEC env who
 ``{"observation", "action_mask"}`` dicts (PettingZoo's classic games too). Each agent keeps the
 protocol of :mod:`frontierzoo.agents.base`; one that sets ``needs_env`` gets the live env as
 ``info["env"]``.
+
+:func:`play_batch` plays many seeded games of one of our games side by side over the compiled
+engine, each agent deciding for all the seats it holds across the batch in one ``act_batch`` call
+a round (a policy: one forward pass): the arena's loop.
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+
+import numpy as np
 
 Z95 = 1.959963984540054  # the 97.5% quantile of the standard normal: a two-sided 95% interval
 
@@ -74,6 +80,86 @@ def play_game(env, agents, seed=None, agent_seeds=None, on_decision=None, max_de
     rewards = tuple(totals[name] for name in names)
     winners = () if cut else tuple(seat for seat, r in enumerate(rewards) if r > 0)
     return MatchResult(decisions, rewards, winners, cut)
+
+
+class RecordView:
+    """What an agent that reads the board (``needs_env``) gets as ``info["env"]`` for one game of
+    a batch: its live record and seat count, read-only by the agents' protocol."""
+
+    __slots__ = ("record", "num_players")
+
+    def __init__(self, record, num_players):
+        self.record = record
+        self.num_players = num_players
+
+
+def play_batch(game_name, seat_agents, seeds, max_steps=None, max_rounds=None) -> list:
+    """Play ``len(seeds)`` games of ``game_name`` side by side; game ``g`` is dealt from
+    ``seeds[g]`` and ``seat_agents[g][seat]`` decides for its seats. Returns a
+    :class:`MatchResult` per game, as :func:`play_game` would (rewards: the rules' own).
+
+    Each round, every game still playing takes one decision: each distinct agent object decides
+    for all the games waiting on it in one ``act_batch`` call, and one compiled call applies them
+    all. An object may hold seats in many games (a policy deciding in one forward pass) or in one
+    (an agent that keeps a game's state); the caller resets and seeds the agents. A game reaching
+    ``max_steps`` decisions is cut off, as the env's ``max_steps``; ``max_rounds`` stops every game
+    after that many rounds (the compile warm-up), counted as cut off."""
+    from frontierzoo.envs import get_game
+    from frontierzoo.envs.common.engine import kernels
+
+    game = get_game(game_name)
+    B = len(seeds)
+    if len(seat_agents) != B or B == 0:
+        raise ValueError(f"play_batch: {len(seat_agents)} tables of agents for {len(seeds)} seeds")
+    n = len(seat_agents[0])
+    if any(len(table) != n for table in seat_agents):
+        raise ValueError("play_batch: every game needs the same number of seats")
+    n = game.check_players(n)
+    opts = game.options(n)
+    play_some = kernels(game).play_some
+    states = np.zeros(B, game.dtype)
+    buf = states.view(np.uint8)
+    seats = np.full(B, -1, np.int64)
+    obs = np.zeros((B, game.obs_size), np.float32)
+    masks = np.zeros((B, game.num_actions), np.bool_)
+    totals = np.zeros((B, n), np.float32)
+    decisions = np.zeros(B, np.int64)
+    cut = np.zeros(B, bool)
+    views = [RecordView(states[g], n) for g in range(B)]
+    everyone = np.arange(B, dtype=np.int64)
+    play_some(buf, everyone, np.zeros(0, np.int64), n, opts,
+              np.array([int(x) for x in seeds], np.uint64), seats, obs, masks, totals)
+    rounds = 0
+    while True:
+        live = np.flatnonzero((seats >= 0) & ~cut)
+        if max_steps is not None:
+            over = live[decisions[live] >= max_steps]
+            cut[over] = True
+            live = live[decisions[live] < max_steps]
+        if live.size == 0:
+            break
+        if max_rounds is not None and rounds == max_rounds:
+            cut[live] = True
+            break
+        actions = np.empty(live.size, np.int64)
+        groups: dict = {}
+        for j, g in enumerate(live):
+            groups.setdefault(id(seat_agents[g][seats[g]]), (seat_agents[g][seats[g]], []))[1].append(j)
+        for agent, rows in groups.values():
+            rows = np.asarray(rows)
+            games = live[rows]
+            infos = ([{"env": views[g]} for g in games] if getattr(agent, "needs_env", False) else None)
+            actions[rows] = agent.act_batch(obs[games], masks[games], infos)
+        bad = play_some(buf, live, actions, n, opts, np.zeros(0, np.uint64), seats, obs, masks, totals)
+        if bad >= 0:
+            g = live[bad]
+            raise RuntimeError(f"{type(seat_agents[g][seats[g]]).__name__} chose action {actions[bad]} in "
+                               f"game {g}, which the mask does not allow")
+        decisions[live] += 1
+        rounds += 1
+    return [MatchResult(int(decisions[g]), tuple(float(r) for r in totals[g]),
+                        () if cut[g] else tuple(int(k) for k in np.flatnonzero(totals[g] > 0)), bool(cut[g]))
+            for g in range(B)]
 
 
 def wilson_interval(wins: float, n: int, z: float = Z95) -> tuple:

@@ -22,22 +22,24 @@ import numpy as np
 from frontierzoo.envs import get_game, make
 
 from . import make_agent
-from .match import play_game
+from .match import play_batch
 
 
 def warm_up(game_name: str, num_players: int, agent_names=(), engine=False) -> None:
-    """Compile (or load from the cache) the game's AEC kernels and each agent's: each agent makes
-    one decision in a fresh game. ``engine``: every other driver too (the vector env, rollouts,
-    the fuzz), as the test suite uses them."""
-    env = make(game_name, num_players=num_players)
-    env.reset(seed=0)
-    env.step(int(env.legal_actions()[0]))
-    for name in agent_names:
-        play_game(env, [make_agent(name, game_name, seed=0)] * num_players, seed=0, max_decisions=1)
+    """Compile (or load from the cache) what plays the game: the batched driver the arena plays
+    through, and each agent's own compiled code (each agent makes one decision in a fresh game).
+    ``engine``: every other driver too (the AEC env, the vector env, rollouts, the fuzz), as the
+    test suite and the bench use them."""
+    for name in agent_names or ("random",):
+        agent = make_agent(name, game_name, seed=0)
+        play_batch(game_name, [[agent] * num_players], [0], max_rounds=1)
     if engine:
         from frontierzoo.envs.common.engine import kernels
         from frontierzoo.envs.common.registry import game_module
 
+        env = make(game_name, num_players=num_players)
+        env.reset(seed=0)
+        env.step(int(env.legal_actions()[0]))
         game = get_game(game_name)
         module = game_module(game_name)
         vec = module.vector_env(2, num_players=num_players)

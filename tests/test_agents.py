@@ -383,3 +383,61 @@ def test_maskable_ppo_trains_and_its_agent_plays(tmp_path):
     zipped = MaskablePPOAgent(path=tmp_path / "final.zip", seed=0)
     assert np.abs(zipped.probabilities(obs["observation"], obs["action_mask"])
                   - safe.probabilities(obs["observation"], obs["action_mask"])).max() < 1e-6
+
+
+# --------------------------------------------------------------------------- batched play
+def _heuristic_tables(game, n, seeds):
+    """One heuristic per game and seat, seeded as play_game seeds them."""
+    tables = []
+    for g in range(len(seeds)):
+        table = [make_agent("heuristic", game, seed=0) for _ in range(n)]
+        for seat, agent in enumerate(table):
+            agent.reset(seed=1000 * g + seat)
+        tables.append(table)
+    return tables
+
+
+@pytest.mark.parametrize("game, n", [("forfort_v0", 2), ("forfort_v0", 3), ("legends_v0", 4)])
+def test_play_batch_plays_each_game_as_play_game_does(game, n):
+    """Games side by side over the compiled engine end exactly as the same games played one by one
+    through the AEC env: same deal, same decisions, rewards and winners."""
+    from frontierzoo.agents.match import play_batch
+
+    seeds = [7, 8, 9, 10, 11]
+    batched = play_batch(game, _heuristic_tables(game, n, seeds), seeds)
+    env = make(game, num_players=n)
+    for g, seed in enumerate(seeds):
+        alone = play_game(env, _heuristic_tables(game, n, seeds)[g], seed=seed,
+                          agent_seeds=[1000 * g + seat for seat in range(n)])
+        assert batched[g] == alone
+
+
+def test_play_batch_one_forward_pass_per_agent_a_round_and_cuts_at_max_steps():
+    from frontierzoo.agents.match import play_batch
+
+    class Counting(RandomAgent):
+        def act_batch(self, observations, action_masks, infos=None):
+            self.rows.append(len(observations))
+            return super().act_batch(observations, action_masks, infos)
+
+    shared = Counting(seed=1)
+    shared.rows = []
+    results = play_batch("forfort_v0", [[shared, shared]] * 6, list(range(6)), max_steps=30)
+    assert shared.rows[0] == 6                       # every game's first decision in one call
+    assert sum(shared.rows) == sum(r.decisions for r in results)
+    assert all(r.decisions <= 30 for r in results)
+    assert all(r.truncated == (r.decisions == 30 and not r.winners) for r in results)
+    assert any(r.truncated for r in results) and all(r.winners == () for r in results if r.truncated)
+
+
+def test_play_batch_refuses_an_illegal_action_by_name():
+    from frontierzoo.agents.match import play_batch
+
+    class Stubborn(Agent):
+        def act(self, observation, action_mask, info=None):
+            return int(np.flatnonzero(~action_mask)[0])
+
+    with pytest.raises(RuntimeError, match="Stubborn chose action .* which the mask does not allow"):
+        play_batch("forfort_v0", [[Stubborn(), Stubborn()]], [0])
+    with pytest.raises(ValueError, match="same number of seats"):
+        play_batch("forfort_v0", [[RandomAgent(), RandomAgent()], [RandomAgent()] * 3], [0, 1])

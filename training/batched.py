@@ -28,6 +28,7 @@ from gymnasium import spaces
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv
 
 from frontierzoo.agents import Agent, RandomAgent, make_agent
+from frontierzoo.agents.match import RecordView
 from frontierzoo.envs import get_game
 from frontierzoo.envs.common.aec import check_max_steps, check_reward, seed_value
 from frontierzoo.envs.common.engine import add_margin_change, compiled, pick_legal
@@ -38,17 +39,6 @@ SELF = "self"   # the pool entry played by the policy being trained (set_policy)
 UNIT = 1.0 / 9007199254740992.0   # 2**-53: a uniform float from the top 53 bits of a u64
 
 _DRIVERS: dict = {}
-
-
-class RecordView:
-    """What an agent that reads the board (``needs_env``) gets as ``info["env"]`` for one game of
-    the batch: its live record and seat count, read-only by the agents' protocol."""
-
-    __slots__ = ("record", "num_players")
-
-    def __init__(self, record, num_players):
-        self.record = record
-        self.num_players = num_players
 
 
 def drivers(game):

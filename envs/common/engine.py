@@ -15,9 +15,7 @@ from pathlib import Path
 from types import ModuleType, SimpleNamespace
 
 import numpy as np
-from numba.extending import register_jitable
-
-from .jit import game_jit, game_rule
+from .jit import game_jit, game_rule, rule
 from .record import begin_step, rewards, start_record, step_count, to_act
 from .rng import randint, random_u64, seed_rng
 
@@ -26,7 +24,7 @@ _COMPILED: dict = {}
 _INLINED = set()
 
 
-@register_jitable
+@rule
 def pick_legal(mask, n, rng):
     """A uniformly random legal action from a bool mask with ``n`` legal entries."""
     k = randint(rng, n)
@@ -38,7 +36,7 @@ def pick_legal(mask, n, rng):
     return -1
 
 
-@register_jitable
+@rule
 def add_margin_change(before, after, rew):
     """``reward="vp"``: add to each seat's reward its change in margin (own score less the mean of
     the others' scores) from the scores ``before`` a decision to those ``after`` it."""
@@ -61,7 +59,7 @@ def inline(kernel):
     the rules once each."""
     fn = kernel.py_func
     if fn not in _INLINED:
-        register_jitable(fn)
+        rule(fn)
         _INLINED.add(fn)
     return fn
 
@@ -117,7 +115,7 @@ def compiled(game) -> ModuleType:
     return _COMPILED[game.name]
 
 
-@register_jitable
+@rule
 def fresh(buf, i, itemsize):
     """Zero record ``i`` of a batch given as its bytes, before a new deal."""
     buf[i * itemsize:(i + 1) * itemsize] = 0
@@ -157,6 +155,16 @@ def _build(game):
         if seat >= 0:
             legal_mask(s, mask)
             observe(s, seat, obs)
+
+    @per_game
+    def _next_view(s, i, seats, obs, masks):
+        """Row ``i`` of a batch's outputs: the seat to act in ``s`` (-1 if none), its mask and
+        observation (cleared when no one acts)."""
+        seat = to_act(s)
+        seats[i] = seat
+        masks[i, :] = False
+        obs[i, :] = 0.0
+        _decision_view(s, seat, obs[i], masks[i])
 
     @per_game
     def _add_margin_change(s, before, rew):
@@ -229,11 +237,37 @@ def _build(game):
             if restart:
                 deal(buf, i, num_players, opts, random_u64(rng))
                 steps[i] = 0
-            seat = to_act(s)
-            seats[i] = seat
-            masks[i, :] = False
-            obs[i, :] = 0.0
-            _decision_view(s, seat, obs[i], masks[i])
+            _next_view(s, i, seats, obs, masks)
+        return -1
+
+    @jit
+    def play_some(buf, idx, actions, num_players, opts, seeds, seats, obs, masks, rews):
+        """For each game ``idx[j]`` of the batch: deal it from ``seeds[j]`` (when ``actions`` is
+        empty) or apply ``actions[j]``, adding each seat's rewards into ``rews[idx[j]]``; then its
+        next seat (-1 once it is over), that seat's mask and observation. Unlike ``vec``, games
+        are dealt from the caller's seeds and never again, and only the games named step: a
+        tournament of fixed, seeded games whose seats are played by different agents.
+
+        Returns the first ``j`` whose action the mask does not allow (nothing is stepped then),
+        or -1."""
+        states = buf.view(dtype)
+        dealing = actions.shape[0] == 0
+        if not dealing:
+            for j in range(idx.shape[0]):
+                a = actions[j]
+                if a < 0 or a >= num_actions or not masks[idx[j], a]:
+                    return j
+        rew = np.zeros(num_players, np.float32)
+        for j in range(idx.shape[0]):
+            i = idx[j]
+            if dealing:
+                deal(buf, i, num_players, opts, seeds[j])
+            s = states[i]
+            if not dealing:
+                step(s, actions[j])
+                rewards(s, rew)
+                rews[i] += rew
+            _next_view(s, i, seats, obs, masks)
         return -1
 
     @jit
@@ -312,7 +346,7 @@ def _build(game):
         return -1, total, ended
 
     return SimpleNamespace(
-        aec=aec, observe_seat=observe_seat, vec=vec,
+        aec=aec, observe_seat=observe_seat, vec=vec, play_some=play_some,
         random_rollouts=random_rollouts, fuzz=fuzz,
     )
 

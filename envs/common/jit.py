@@ -36,6 +36,12 @@ from pathlib import Path
 
 import numba
 from numba import njit
+from numba.core.codegen import JITCodeLibrary
+from numba import _dynfunc
+from numba.core.compiler import CompilerBase, DefaultPassBuilder, _LowerResult
+from numba.core.compiler_lock import require_global_compiler_lock
+from numba.core.compiler_machinery import PassManager, register_pass
+from numba.core.typed_passes import NativeLowering
 from numba.extending import register_jitable
 
 _COMMON = Path(__file__).parent
@@ -43,9 +49,76 @@ _COMMON = Path(__file__).parent
 SOURCE_SUFFIXES = (".py", ".json", ".toml", ".csv", ".npy")
 
 
+class _LinkedOnlyLibrary(JITCodeLibrary):
+    """The compiled library of a rule: only ever linked into the compiled code that calls it.
+
+    Numba finishes every function it compiles as if Python might call it: it optimises the
+    function's module with everything it links in, then emits machine code. For a rule neither is
+    used (Python calls the plain function, and each caller links a rule's code and optimises and
+    emits the whole at its own level again), and the two took about a third of a game's cold
+    compile, once for every level of rules calling rules. This library only links what it calls.
+    """
+
+    __slots__ = ()   # the layout of Numba's library, so that a library can become one
+
+    def finalize(self):
+        require_global_compiler_lock()
+        self._raise_if_finalized()
+        seen = set()
+        for library in self._linking_libraries:
+            if library not in seen:
+                seen.add(library)
+                self._reload_init.update(library._reload_init)
+                self._final_module.link_in(library._get_module_for_linking(), preserve=True)
+        self._finalized = True
+
+
+@register_pass(mutates_CFG=True, analysis_only=False)
+class _LinkedOnlyLowering(NativeLowering):
+    """Numba's lowering, into a :class:`_LinkedOnlyLibrary`."""
+
+    _name = "frontierzoo_linked_only_lowering"
+
+    def run_pass(self, state):
+        if state.library is None:
+            state.library = state.targetctx.codegen().create_library(state.func_id.func_qualname)
+        state.library.__class__ = _LinkedOnlyLibrary
+        state.flags.no_compile = True       # lower only: no machine code, no entry point
+        super().run_pass(state)
+        # What Numba does after lowering a function it compiles, less the machine code: register
+        # the function for the callers to link, behind an entry point Python never reaches (a
+        # rule's dispatcher is private to its overload; Python calls the plain function).
+        lowered = state["cr"]
+        fndesc = lowered.fndesc
+        entry = _dynfunc.make_function(fndesc.lookup_module(), fndesc.qualname.split(".")[-1],
+                                       "a rule, linked into its callers only", 0, lowered.env, (state.library,))
+        state.targetctx.insert_user_function(entry, fndesc, [state.library])
+        state.reload_init.extend(state.library._reload_init)
+        state["cr"] = _LowerResult(fndesc, lowered.call_helper, cfunc=entry, env=lowered.env)
+        return True
+
+
+class _RuleCompiler(CompilerBase):
+    """Numba's nopython pipeline with :class:`_LinkedOnlyLowering` as its lowering."""
+
+    def define_pipelines(self):
+        pm = PassManager("frontierzoo_rule")
+        for stage in (DefaultPassBuilder.define_untyped_pipeline(self.state),
+                      DefaultPassBuilder.define_typed_pipeline(self.state),
+                      DefaultPassBuilder.define_nopython_lowering_pipeline(self.state)):
+            for pass_class, description in stage.passes:
+                pm.add_pass(_LinkedOnlyLowering if pass_class is NativeLowering else pass_class, description)
+        pm.finalize()
+        return [pm]
+
+
+# A rule needs neither of the entry points Numba gives a function Python or C could call.
+LINKED_ONLY = {"no_cpython_wrapper": True, "no_cfunc_wrapper": True, "pipeline_class": _RuleCompiler}
+
+
 def rule(fn):
     """``@rule``: a rule of the game, compiled into the compiled code that calls it."""
-    return register_jitable(fn)
+    return register_jitable(**LINKED_ONLY)(fn)
 
 
 @lru_cache(maxsize=None)
@@ -95,7 +168,7 @@ def _name_after(fn, game):
 def game_rule(game: str):
     """``rule`` for functions built per game inside the engine (closures over a game's kernels):
     named after the game, as :func:`game_jit` names its functions, for the same reason."""
-    return lambda fn: register_jitable(_name_after(fn, game))
+    return lambda fn: rule(_name_after(fn, game))
 
 
 def game_jit(folder: str, game: str):

@@ -1,6 +1,6 @@
 """The one random generator of frontierzoo: PCG32 (O'Neill, 2014), its state kept in the record.
 
-The draws are ``register_jitable``: compiled into each kernel that uses them rather than as
+The draws are rules (``jit.rule``): compiled into each kernel that uses them rather than as
 separate dispatchers, which keeps a game's cold compile short. ``seed_rng`` stays a dispatcher, to
 be called from Python too.
 
@@ -10,7 +10,8 @@ bit in any process, batch position or thread. Nothing here touches ``np.random``
 """
 import numpy as np
 from numba import njit
-from numba.extending import register_jitable
+
+from .jit import rule
 
 RNG_WORDS = 2  # the record field: rng = (state, increment), dtype uint64
 
@@ -19,7 +20,7 @@ _ONE = np.uint64(1)
 _MASK32 = np.uint64(0xFFFFFFFF)
 
 
-@register_jitable
+@rule
 def _splitmix64(x):
     """One step of SplitMix64: spreads a small seed over all 64 bits."""
     x = x + np.uint64(0x9E3779B97F4A7C15)
@@ -42,7 +43,7 @@ def seed_rng(rng, seed):
     next_u32(rng)
 
 
-@register_jitable
+@rule
 def next_u32(rng):
     """The next 32 random bits (PCG-XSH-RR), as an int64 in [0, 2**32)."""
     old = rng[0]
@@ -53,7 +54,7 @@ def next_u32(rng):
     return np.int64(out)
 
 
-@register_jitable
+@rule
 def randint(rng, n):
     """A uniform integer in [0, n) for 1 <= n < 2**32, without modulo bias (rejection)."""
     bound = np.int64(n)
@@ -64,7 +65,7 @@ def randint(rng, n):
             return r % bound
 
 
-@register_jitable
+@rule
 def random_u64(rng):
     """64 random bits, e.g. to seed a fresh game or a determinisation from this stream."""
     hi = np.uint64(next_u32(rng))
@@ -72,7 +73,7 @@ def random_u64(rng):
     return (hi << np.uint64(32)) | lo
 
 
-@register_jitable
+@rule
 def shuffle(rng, items, n):
     """Fisher–Yates shuffle of the first ``n`` entries of ``items`` in place."""
     for i in range(n - 1, 0, -1):
@@ -82,7 +83,7 @@ def shuffle(rng, items, n):
         items[j] = t
 
 
-@register_jitable
+@rule
 def roll_die(rng, sides):
     """One fair die with ``sides`` faces: 1..sides."""
     return randint(rng, sides) + 1
