@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from frontierzoo.envs.common.engine import compiled
+from frontierzoo.envs.common.engine import compiled, pick_legal
 from frontierzoo.envs.common.rng import seed_rng
 from frontierzoo.envs.forfort.env import GAME
 from frontierzoo.envs.forfort.places import (is_opponent, is_wall, teammate_of, top_card,
@@ -102,6 +102,21 @@ def evaluate(s, me):
                 v += side_value(s, teammate_of(i))
             best = max(best, v)
     return mine - best
+
+
+EVAL_SCALE = 30.0
+
+
+@jit
+def leaf_values(s, num_players, out):
+    """The search's leaf evaluation: each seat's :func:`evaluate`, squashed into (-1, 1)."""
+    for i in range(num_players):
+        out[i] = np.tanh(evaluate(s, i) / EVAL_SCALE)
+
+
+@jit
+def rollout_action(s, mask, n, rng):
+    return pick_legal(mask, n, rng)
 
 
 @jit
