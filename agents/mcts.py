@@ -100,17 +100,9 @@ def _build(game):
     def rollout_value(s, num_players, max_steps, rng, mask, out):
         """Play to the end (the rules' rewards) or for ``max_steps`` decisions (then the
         evaluation)."""
-        turns = max_steps // 1000
-        max_steps = max_steps % 1000
-        last = to_act(s)
         for _ in range(max_steps):
             if to_act(s) < 0:
                 break
-            if to_act(s) != last:
-                last = to_act(s)
-                turns -= 1
-                if turns == 0:
-                    break
             n = legal_mask(s, mask)
             apply(s, rollout_action(s, mask, n, rng))
         if to_act(s) < 0:
