@@ -11,7 +11,7 @@ from frontierzoo.agents import Agent, make_agent   # noqa: E402
 from frontierzoo.envs import get_game   # noqa: E402
 from frontierzoo.envs.common.engine import compiled   # noqa: E402
 from frontierzoo.training.batched import SELF, BatchedSelfPlay, play_batched   # noqa: E402
-from frontierzoo.training.league import FLOOR, beat_by, league_weights   # noqa: E402
+from frontierzoo.training.league import FLOOR, SELF_SHARE, beat_by, league_weights   # noqa: E402
 
 GAME = "forfort_v0"
 
@@ -125,6 +125,11 @@ def test_the_league_weights_toward_opponents_not_yet_beaten():
     assert beat_by(0.0, 0.0, 2) == pytest.approx(0.5)
     assert league_weights(np.array([98.0, 0.0, 50.0]), np.array([100.0, 100.0, 100.0]), 2) == pytest.approx(
         [(1 - 99 / 102) ** 2 + FLOOR, (1 - 1 / 102) ** 2 + FLOOR, 0.25 + FLOOR])
+    # the policy itself keeps its share of the games, whatever it wins
+    w = league_weights(np.array([98.0, 0.0, 50.0]), np.array([100.0, 100.0, 100.0]), 2,
+                       np.array([False, False, True]))
+    assert w[2] / w.sum() == pytest.approx(SELF_SHARE) and w[:2] == pytest.approx(
+        [(1 - 99 / 102) ** 2 + FLOOR, (1 - 1 / 102) ** 2 + FLOOR])
     # four seats: the fair share (a quarter of the games) counts as half beaten
     assert beat_by(24.0, 98.0, 4) == pytest.approx(0.5)
     assert beat_by(90.0, 98.0, 4) == 1.0

@@ -1,4 +1,7 @@
-"""Every notebook runs top to bottom (small settings), as a user would run it."""
+"""Every notebook runs top to bottom (small settings), as a user would run it.
+
+A notebook whose work takes minutes at a user's settings (training) reads
+``FRONTIERZOO_NOTEBOOK_SMALL=1`` and runs with tiny ones here."""
 from pathlib import Path
 
 import pytest
@@ -10,7 +13,8 @@ NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.i
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
-def test_notebook_runs(path):
+def test_notebook_runs(path, monkeypatch):
+    monkeypatch.setenv("FRONTIERZOO_NOTEBOOK_SMALL", "1")   # the kernel inherits this environment
     nb = nbformat.read(path, as_version=4)
     nbclient.NotebookClient(nb, timeout=600, kernel_name="python3",
                             resources={"metadata": {"path": str(path.parent)}}).execute()

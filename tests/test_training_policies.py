@@ -16,7 +16,7 @@ torch = pytest.importorskip("torch")
 
 from frontierzoo.agents import available_agents, make_agent   # noqa: E402
 from frontierzoo.agents.learned import MODELS, MaskablePPOAgent, bundled_model, weights_path   # noqa: E402
-from frontierzoo.envs import make   # noqa: E402
+from frontierzoo.envs import all_games, get_game, make   # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 BUNDLED = bundled_model("forfort_v0")
@@ -61,20 +61,31 @@ class Planted:
 
 
 # --------------------------------------------------------------------------- the bundled policy
-def test_the_bundled_policy_is_a_description_and_weights_only():
-    assert sorted(p.name for p in MODELS.iterdir()) == ["forfort_ppo.json", "forfort_ppo.pt"]
-    d = json.loads(BUNDLED.read_text())
-    assert d["game"] == "forfort_v0" and d["observation_size"] == 873 and d["action_size"] == 359
+GAMES = [g.name for g in all_games()]
+
+
+def test_every_game_bundles_a_policy_as_a_description_and_weights_only():
+    assert sorted(p.name for p in MODELS.iterdir()) == sorted(
+        f"{name.split('_v')[0]}_ppo.{ext}" for name in GAMES for ext in ("json", "pt"))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_bundled_policy_says_how_it_was_trained_and_is_registered(game):
+    d = json.loads(bundled_model(game).read_text())
+    spaces = get_game(game)
+    assert d["game"] == game and d["observation_size"] == spaces.obs_size and d["action_size"] == spaces.num_actions
     assert d["training"]["command"].startswith("python -m frontierzoo.training.selfplay") and d["training"]["seed"] == 0
-    assert "ppo" in available_agents("forfort_v0")   # so the agent tests play it
+    assert d["training"]["timesteps"] > 0
+    assert "ppo" in available_agents(game)   # so the agent tests and the arena play it
 
 
-def test_the_bundled_policy_plays_legal_moves_and_replays_by_seed():
-    pairs = _observations(games=2)
+@pytest.mark.parametrize("game", GAMES)
+def test_the_bundled_policy_plays_legal_moves_and_replays_by_seed(game):
+    pairs = _observations(game, games=1)
     for deterministic in (False, True):
         runs = []
         for _ in range(2):
-            agent = make_agent("ppo", "forfort_v0", seed=11, deterministic=deterministic)
+            agent = make_agent("ppo", game, seed=11, deterministic=deterministic)
             runs.append([agent.act(o, m) for o, m in pairs])
         assert runs[0] == runs[1]
         assert all(m[a] == 1 for (_, m), a in zip(pairs, runs[0]))

@@ -9,7 +9,9 @@
   as in AlphaStar's league): each entry's weight is ``(1 - b)**2 + FLOOR``, where ``b`` is how
   clearly the learner beats it lately: its recent share of wins scaled so that the fair share
   ``1/n`` of an n-seat table is 0.5 (one win in two, two players), capped at 1. An entry it always
-  beats keeps the floor, so it is still met now and then.
+  beats keeps the floor, so it is still met now and then. The policy itself ("self") keeps a
+  fixed ``SELF_SHARE`` of the games, as AlphaStar's main agents kept 35% self-play: against only
+  opponents it cannot yet beat, a young policy loses every game and learns little from them.
 - **The curve.** Every ``eval_every`` timesteps the policy plays ``eval_games`` games against each
   fixed reference (the random agent, the heuristic), seats rotating, all in batches; each result
   goes to ``<out>/curve.csv`` with its 95% interval as it comes, and ``<out>/curve.png`` is drawn
@@ -28,9 +30,10 @@ from frontierzoo.agents import make_agent
 from frontierzoo.agents.learned import MaskablePPOAgent, save_policy
 from frontierzoo.agents.match import wilson_interval
 
-from .batched import play_batched
+from .batched import SELF, play_batched
 
 FLOOR = 0.05        # the weight of an opponent the learner always beats
+SELF_SHARE = 0.35   # of the games dealt, the share played against the policy itself
 MEMORY = 0.9        # each rollout, older results count this much less: the learner changes
 CURVE_FIELDS = ("timesteps", "seconds", "opponent", "games", "win_rate", "low95", "high95")
 
@@ -42,9 +45,13 @@ def beat_by(wins, games, num_players):
     return np.minimum(1.0, share * num_players / 2.0)
 
 
-def league_weights(wins, games, num_players):
-    """Prioritised fictitious self-play: weight toward what the learner does not yet beat."""
-    return (1.0 - beat_by(wins, games, num_players)) ** 2 + FLOOR
+def league_weights(wins, games, num_players, is_self=None):
+    """Prioritised fictitious self-play: weight toward what the learner does not yet beat; the
+    entries ``is_self`` marks (the policy itself) share ``SELF_SHARE`` of the total between them."""
+    w = (1.0 - beat_by(wins, games, num_players)) ** 2 + FLOOR
+    if is_self is not None and is_self.any() and not is_self.all():
+        w[is_self] = SELF_SHARE / (1.0 - SELF_SHARE) * w[~is_self].sum() / is_self.sum()
+    return w
 
 
 class League(BaseCallback):
@@ -134,7 +141,8 @@ class League(BaseCallback):
         self.recent_games = MEMORY * self.recent_games + (env.games - self.seen_games)
         self.recent_wins = MEMORY * self.recent_wins + (env.wins - self.seen_wins)
         self.seen_games, self.seen_wins = env.games.copy(), env.wins.copy()
-        env.set_weights(league_weights(self.recent_wins, self.recent_games, env.num_players))
+        is_self = np.array([opp == SELF for opp in env.pool])
+        env.set_weights(league_weights(self.recent_wins, self.recent_games, env.num_players, is_self))
 
     def add_snapshot(self):
         """The policy as it stands joins the pool, and is written where it can be loaded safely."""

@@ -51,8 +51,10 @@ def pick_device(device):
 
 def train(game, timesteps=200_000, out="runs/ppo", seed=0, num_players=None, opponents=None, num_envs=64,
           n_steps=128, snapshot_every=50_000, pool_size=4, eval_every=50_000, eval_games=200, reward="win",
-          threads=2, net=(64, 64), device="auto", max_minutes=None, command=None):
-    """Train, save ``<out>/final.zip`` and ``<out>/final.json`` (+ ``.pt``), and the curve; returns
+          threads=1, net=(64, 64), device="auto", max_minutes=None, imitate=None, imitate_samples=100_000,
+          imitate_epochs=4, command=None):
+    """Train (after imitating ``imitate``, an agent's name, on ``imitate_samples`` of its decisions,
+    when given: ``training/imitate.py``), save ``<out>/final.zip`` and ``<out>/final.json`` (+ ``.pt``), and the curve; returns
     the evaluation dict. ``command`` is recorded in ``final.json`` as what trained the policy
     (default: this call, written out)."""
     if command is None:   # this call, written out
@@ -70,10 +72,16 @@ def train(game, timesteps=200_000, out="runs/ppo", seed=0, num_players=None, opp
     model = MaskablePPO("MlpPolicy", env, n_steps=n_steps, seed=seed, device=pick_device(device), verbose=0,
                         policy_kwargs={"net_arch": list(net)}, **PPO_SETTINGS)
     env.set_policy(MaskablePPOAgent(model=model, seed=seed))
+    agreement = []
+    t0 = time.perf_counter()
+    if imitate is not None:
+        from .imitate import collect, pretrain
+        data = collect(game, imitate_samples, teacher=imitate, num_players=env.num_players, seed=seed,
+                       reward=reward)
+        agreement = pretrain(model, data, epochs=imitate_epochs, seed=seed)
     league = League(env, out, timesteps, snapshot_every=snapshot_every, pool_size=pool_size,
                     eval_every=eval_every, eval_games=eval_games, seed=seed, command=command,
-                    max_seconds=None if max_minutes is None else 60.0 * max_minutes)
-    t0 = time.perf_counter()
+                    max_seconds=None if max_minutes is None else 60.0 * max_minutes - (time.perf_counter() - t0))
     model.learn(total_timesteps=timesteps, callback=league)
     train_s = time.perf_counter() - t0
     model.save(out / "final.zip")
@@ -81,7 +89,9 @@ def train(game, timesteps=200_000, out="runs/ppo", seed=0, num_players=None, opp
 
     result = {"game": game, "num_players": env.num_players, "timesteps": int(model.num_timesteps),
               "train_seconds": round(train_s, 1), "seed": seed, "pool": env.names, "reward": reward,
-              "command": command, "curve": str(out / "curve.csv")}
+              "command": command, "curve": str(out / "curve.csv"),
+              "imitation": None if imitate is None else {"teacher": imitate, "samples": imitate_samples,
+                                                          "agreement_by_epoch": agreement}}
     last = {}
     for ts, _, ref, n, rate, lo, hi in league.curve:
         last[ref] = {"timesteps": ts, "games": n, "win_rate": rate, "wilson_95": [lo, hi]}
@@ -110,8 +120,11 @@ def main(argv=None):
     p.add_argument("--eval-every", type=at_least(0), default=50_000, help="timesteps between points of the curve")
     p.add_argument("--eval-games", type=at_least(0), default=200, help="games against each reference a point")
     p.add_argument("--reward", choices=("win", "vp"), default="win")
-    p.add_argument("--threads", type=at_least(1), default=2, help="torch threads")
+    p.add_argument("--threads", type=at_least(1), default=1,
+                   help="torch threads (1: the networks are small, and more threads than free cores stall)")
     p.add_argument("--device", default="auto", help="auto (a GPU if torch sees one), cpu or cuda")
+    p.add_argument("--imitate", default=None, help="an agent to imitate first (e.g. heuristic): a head start")
+    p.add_argument("--imitate-samples", type=at_least(1), default=100_000, help="its decisions to learn from")
     p.add_argument("--max-minutes", type=float, default=None,
                    help="stop training after this many minutes (the last evaluation still runs)")
     args = p.parse_args(argv)
@@ -119,7 +132,8 @@ def main(argv=None):
           opponents=None if args.opponents is None else tuple(args.opponents.split(",")), num_envs=args.envs,
           n_steps=args.n_steps, snapshot_every=args.snapshot_every, pool_size=args.pool_size,
           eval_every=args.eval_every, eval_games=args.eval_games, reward=args.reward, threads=args.threads,
-          device=args.device, max_minutes=args.max_minutes,
+          device=args.device, max_minutes=args.max_minutes, imitate=args.imitate,
+          imitate_samples=args.imitate_samples,
           command=shlex.join(["python", "-m", "frontierzoo.training.selfplay",
                               *(sys.argv[1:] if argv is None else argv)]))
 

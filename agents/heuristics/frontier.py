@@ -43,6 +43,20 @@ RESOURCE_WEIGHT = np.array([1.0, 1.0, 0.8, 1.0, 1.0])  # timber, brick, wool, gr
 GOAL_COSTS = {"keep": KEEP_COST, "village": VILLAGE_COST, "road": ROAD_COST, "card": CARD_COST}
 LEADER_POINTS = 7  # no trade helps a player this close to 10
 
+# The scans over all 54 corners, compiled: run as Python over the record they cost most of a
+# decision (the heuristic is an opponent in batched self-play, where its time is the learner's).
+jit = compiled(GAME).jit
+
+
+@jit
+def village_spot_open(s, me):
+    """Is there a corner where ``me`` may build a village (a road of its own leading to it and the
+    distance rule)?"""
+    for c in range(NUM_CORNERS):
+        if board.can_place_village(s, me, c):
+            return True
+    return False
+
 
 class FrontierHeuristic(Agent):
     name = "heuristic"
@@ -109,8 +123,8 @@ class FrontierHeuristic(Agent):
     def goal(self, s, me, legal):
         """The piece to save for: a village where one may stand, else a keep, else a road towards
         a good corner, else a card."""
-        has_spot = any(BUILD_VILLAGE.at(c) in legal or (s["villages_left"][me] > 0 and
-                       board.can_place_village(s, me, c)) for c in range(NUM_CORNERS))
+        has_spot = (any(BUILD_VILLAGE.has(a) for a in legal)
+                    or (s["villages_left"][me] > 0 and village_spot_open(s, me)))
         has_village = any(s["corner_owner"][c] == me and s["corner_level"][c] == VILLAGE
                           for c in range(NUM_CORNERS))
         if s["villages_left"][me] > 0 and has_spot:
@@ -180,6 +194,7 @@ class FrontierHeuristic(Agent):
         return any(s["corner_owner"][c] == me for c in range(NUM_CORNERS) if h in CORNER_HEXES[c])
 
     def bandit_hex(self, s, me, legal):
+        points = [self.leader_points(s, q) for q in range(int(s["num_players"]))]
         best, best_v = None, -1e9
         for a in legal:
             h = MOVE_BANDIT.split(a)
@@ -196,7 +211,7 @@ class FrontierHeuristic(Agent):
                 if q == me:
                     v -= 10 * pip * lvl
                 else:
-                    v += pip * lvl * (1 + 0.3 * self.leader_points(s, q)) + 0.5 * (s["hand"][q].sum() > 0)
+                    v += pip * lvl * (1 + 0.3 * points[q]) + 0.5 * (s["hand"][q].sum() > 0)
             if v > best_v:
                 best, best_v = a, v
         return best
@@ -242,7 +257,7 @@ class FrontierHeuristic(Agent):
             return PLAY_MONOPOLY.at()
         if goal in ("road", "village") and s["roads_left"][me] > 0:
             roads = [a for a in legal if BUILD_ROAD.has(a)]
-            if roads and (goal == "road" or not self.village_spot_open(s, me)):
+            if roads and (goal == "road" or not village_spot_open(s, me)):
                 return self.best_road(s, me, legal)
         buy = BUY_CARD.at() in legal
         if buy and goal in ("card", "keep") and self.missing(s, me, GOAL_COSTS[goal]).sum() > 1:
@@ -253,9 +268,6 @@ class FrontierHeuristic(Agent):
         if t is not None:
             return t
         return END_TURN.at()
-
-    def village_spot_open(self, s, me):
-        return any(board.can_place_village(s, me, c) for c in range(NUM_CORNERS))
 
     def trade_towards(self, s, me, legal, cost):
         """A bank or harbour trade, else an offer, that brings the goal one card closer."""

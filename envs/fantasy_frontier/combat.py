@@ -1,13 +1,12 @@
 """Aerial combat: the declaration, counter-attacks, shot for shot, damage markers, cargo-bay hits
 and combat victory points (rulebook: "Attack", "Counter Attack", "Repair")."""
 from ..common.jit import rule
-from .board import adjacent_ships, check_win, ground_workers
+from .board import adjacent_ships, bay_load, check_win, equipped_kind, ground_workers
 from .content import HULL, SCOPE
 from .economy import has_turkey, roll_die
-from .board import equipped_kind
-from .state import (AIM, AIM_BAY, ARMOUR, ARMOUR_HIT_MIN, ATTACK, COMBAT_HITS, COMBAT_VP, COUNTER,
-                    DAMAGEABLE, DECLARE, DIE, FIRE, FOCUS_CREW, HIT_MIN, MAX_SEATS, RESOURCES, ROLL_COMBAT,
-                    ST_AIM, ST_COUNTER, ST_DECLARE, ST_PHASE1, ST_REROLL, WIN_VP, WORKERS)
+from .state import (AIM, AIM_BAY, ARMOUR, ARMOUR_HIT_MIN, ATTACK, BAY_NAMED_BY, BAY_OF, COMBAT_HITS, COMBAT_VP,
+                    COUNTER, DAMAGEABLE, DECLARE, DIE, FIRE, FOCUS_CREW, HIT_MIN, MAX_SEATS, RESOURCES, ROLL_COMBAT,
+                    ST_AIM, ST_COUNTER, ST_DECLARE, ST_PHASE1, ST_REROLL, WORKERS)
 
 
 @rule
@@ -29,6 +28,16 @@ def onboard_workers(s, seat):
     """Workers still aboard an airship off-turn: not on the ground, not off building a township, not
     already committed to a counter-attack."""
     return WORKERS - ground_workers(s, seat) - s['builders'][seat] - s['countered'][seat]
+
+
+@rule
+def counter_crew(s, seat):
+    """Workers ``seat`` may commit to a counter-attack: those aboard, and none while its attack
+    assignment is damaged (a counter-attack "works the same as regular attack", and a damaged
+    assignment is "useless" until repaired)."""
+    if s['damaged'][seat, ATTACK]:
+        return 0
+    return onboard_workers(s, seat)
 
 
 @rule
@@ -111,8 +120,8 @@ def begin_battle(s, seat):
 
 @rule
 def ask_counters(s):
-    """Next target not yet asked that has workers aboard: ST_COUNTER; when all are asked, the
-    first shot."""
+    """Next target not yet asked that can counter-attack (workers aboard, attack undamaged: both
+    public): ST_COUNTER; when all are asked, the first shot."""
     while s['counter_ask'] < s['n_decl']:
         i = s['counter_ask']
         t = s['decl_target'][i]
@@ -120,7 +129,7 @@ def ask_counters(s):
         for k in range(i):
             if s['decl_target'][k] == t:
                 asked = True
-        if not asked and onboard_workers(s, t) > 0:
+        if not asked and counter_crew(s, t) > 0:
             s['stage'] = ST_COUNTER
             s['actor'] = t
             return
@@ -133,7 +142,7 @@ def ask_counters(s):
 @rule
 def mask_counter(s, seat, mask):
     """"Pre-assign 1 through 5 workers" still aboard, or none."""
-    m = onboard_workers(s, seat)
+    m = counter_crew(s, seat)
     for k in range(m + 1):
         mask[COUNTER.at(k)] = True
     return m + 1
@@ -190,10 +199,17 @@ def next_shot(s):
 
 
 @rule
+def bay_aim_open(s, v, r):
+    """A cargo bay is aimed at by the resource the hit will take from it: one the bay holds (the
+    food bay: fish or turkey leg, the attacker's pick), or, for an empty bay, its own name."""
+    return s['bays'][v, r] > 0 or (bay_load(s, v, r) == 0 and BAY_NAMED_BY[BAY_OF[r]] == r)
+
+
+@rule
 def mask_aim(s, seat, mask):
     """"The attacking player must declare the assignment he is attacking BEFORE he rolls": any
-    undamaged assignment (but the scout's nest) or a resource of a cargo bay. The attacker's kind
-    was declared; a counter-attacker chooses it now (focused with two workers left)."""
+    undamaged assignment (but the scout's nest) or a cargo bay. The attacker's kind was declared; a
+    counter-attacker chooses it now (focused with two workers left)."""
     v = s['victim']
     count = 0
     for kind in range(2):
@@ -207,8 +223,9 @@ def mask_aim(s, seat, mask):
                 mask[AIM.at(kind, k)] = True
                 count += 1
         for r in range(RESOURCES):
-            mask[AIM.at(kind, AIM_BAY + r)] = True
-            count += 1
+            if bay_aim_open(s, v, r):
+                mask[AIM.at(kind, AIM_BAY + r)] = True
+                count += 1
     return count
 
 
@@ -251,7 +268,7 @@ def resolve_shot(s):
 @rule
 def land_hit(s):
     """A damage marker on the aimed assignment, rendering it useless until repaired; a cargo-bay hit
-    instead returns one resource of that bay to the supply. Every third hit of a player in one turn
+    instead returns "1 resource from that bay" (the one aimed at) to the supply. Every third hit of a player in one turn
     (counter-attacks too) scores 5 VP; 40 VP ends the game at once."""
     v = s['victim']
     aim = s['shot_aim']

@@ -68,7 +68,7 @@ DEV_EFFECTS = (
     "your map-card hand limit is one higher",
     "blast ground needs 2 workers",
     "a township needs 3 exiting workers",
-    "a water gather that misses still lands a fish",
+    "any water roll that misses, a gather's or a township's, still lands a fish",
     "a turkey leg from the supply at the start of each of your turns",
 )
 DEV_KIND = np.array([ENGINE, SCOPE, HULL, CARGO, CARGO, CHART, DEMOLITION, BUILDERS, NETS, LARDER], np.int64)

@@ -14,7 +14,7 @@ from .invariants import check_invariants
 from .research import (apply_dev, apply_discard, apply_phase3, apply_redraw, continue_phase3, enter_phase3,
                        mask_dev, mask_discard, mask_phase3, mask_redraw)
 from .setup import (apply_faction, apply_setup_ship, apply_setup_tile, apply_tile_cell, begin_factions,
-                    deal_starts, mask_faction, mask_setup_ship, mask_setup_tile, mask_tile_cell)
+                    mask_faction, mask_setup_ship, mask_setup_tile, mask_tile_cell)
 from .state import (CARDS, MARKERS, MAX_SEATS, RESUME_PHASE2, RESUME_TURN_START, ST_AIM, ST_COUNTER, ST_DECLARE,
                     ST_DEV, ST_DISCARD, ST_FACTION, ST_PHASE1, ST_PHASE2, ST_PHASE3, ST_PLACE, ST_REDRAW,
                     ST_REROLL, ST_SETUP_SHIP, ST_SETUP_TILE, ST_TILE_CELL, ST_TAKE, ST_TOWNSHIP, SUPPLY_TOTAL, TILE_COUNTS,
@@ -30,8 +30,9 @@ __all__ = ["init", "legal_mask", "apply", "scores", "observe", "state_vector", "
 @kernel
 def init(s, opts):
     """Preparation: the research deck shuffled, the 80 tiles in the bag, the supply sorted; the
-    combat die names the starting player; factions; a map card and two tiles each; then the
-    opening board, decision by decision. (The engine zeroed the record.)"""
+    combat die names the starting player; factions, then a map card and two tiles each
+    (``setup.begin_opening_board``); then the opening board, decision by decision. (The engine
+    zeroed the record.)"""
     n = s['num_players']
     s['random_factions'] = opts[0]
     for j in range(MAX_SEATS):
@@ -63,7 +64,6 @@ def init(s, opts):
     s['decl_kind'][:] = -1
     s['first_player'] = randint(s['rng'], n)   # the highest roll of the combat die
     s['turn_seat'] = s['first_player']
-    deal_starts(s)
     begin_factions(s)
 
 

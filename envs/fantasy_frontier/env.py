@@ -7,9 +7,9 @@ import numpy as np
 from ..common.game import Game
 from . import core, render, words
 from .invariants import INVARIANT_NAMES
-from .state import (ACTIONS, AIMS, CARDS, CELLS, DAMAGEABLE, DEV_CARDS, DIE, FACTIONS, FISH_PER_TURN, HIDDEN_FIELDS,
-                    MAP_CARDS, MARKERS, MAX_ROUNDS, MAX_SEATS, MIN_SEATS, NUM_STAGES, NUM_TILES, OBSERVATION,
-                    RECORD_DTYPE, RESOURCES, SPOTS, STATE_SIZE, START_TILES, TERRAINS, WORKERS)
+from .state import (ACTIONS, AIMS, CARDS, CELLS, DEV_CARDS, DIE, FACTIONS, FISH_PER_TURN, HIDDEN_FIELDS, MAP_CARDS,
+                    MARKERS, MAX_ROUNDS, MAX_SEATS, MIN_SEATS, NUM_STAGES, NUM_TILES, OBSERVATION, RECORD_DTYPE,
+                    RESOURCES, STATE_SIZE, START_TILES, TERRAINS, WORKERS)
 
 BIG = 1000
 
@@ -49,7 +49,8 @@ class FantasyFrontierGame(Game):
         "pending_dev": (-1, DEV_CARDS - 1), "bays": (0, 12), "supply": (0, 12), "damaged": (0, 1),
         "markers": (0, MARKERS), "combat_vp": (0, BIG), "hits": (0, BIG), "townships": (0, 3),
         "countered": (0, WORKERS), "builders": (0, WORKERS), "crew": (0, WORKERS), "ready": (0, WORKERS),
-        "spent": (0, WORKERS), "to_place": (0, WORKERS), "moves_left": (0, 4), "drift_left": (0, 1),
+        "spent": (0, WORKERS), "resting": (0, WORKERS), "to_place": (0, WORKERS), "moves_left": (0, 4),
+        "drift_left": (0, 1),
         "fish_used": (0, FISH_PER_TURN), "yield_cell": (-1, CELLS - 1), "research_left": (0, 3),
         "scout_left": (0, 2), "scouted": (-1, TERRAINS - 1), "decl_target": (-1, MAX_SEATS - 1),
         "decl_kind": (-1, 1), "n_decl": (0, WORKERS), "decl_workers": (0, WORKERS), "shot": (0, WORKERS),

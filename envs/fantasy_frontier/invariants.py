@@ -2,16 +2,16 @@
 (``check_invariants``, re-exported by core.py); ``INVARIANT_NAMES`` says what each code means.
 
 Every component is in exactly one place (80 tiles, 35 research cards, 20 damage markers, 48
-resource pieces), the bays hold no more than their capacity, the points equal their sources, and
-the board, the turn and the end agree with the rules. The field ranges (``Game.field_ranges``)
-are checked first, so every index read here is in range.
+resource pieces, the turn player's five workers), the bays hold no more than their capacity,
+combat VP covers this turn's hits, and the board, the turn and the end agree with the rules. The
+field ranges (``Game.field_ranges``) are checked first, so every index read here is in range.
 """
 import numpy as np
 
 from ..common.jit import kernel, rule
 from ..common.record import MAX_SEATS as HEADER_SEATS
 from .board import adjacent_ships, bay_capacity, bay_load, final_points, hand_limit, victory_points
-from .state import (CARDS, CELLS, COMBAT_VP, DAMAGEABLE, DEV_CARDS, FACTIONS, MAP_CARDS, MARKERS, MAX_SEATS,
+from .state import (CARDS, CELLS, COMBAT_HITS, COMBAT_VP, DAMAGEABLE, DEV_CARDS, MAP_CARDS, MARKERS, MAX_SEATS,
                     PLAINS, RESOURCES, SPOTS, ST_DISCARD, ST_FACTION, ST_OVER, ST_SETUP_SHIP, ST_SETUP_TILE,
                     SUPPLY_TOTAL, TERRAINS, TILE_COUNTS, TOWNSHIPS, WIN_VP, WORKERS, ST_DEV, ST_COUNTER, ST_AIM,
                     ST_REROLL, ROLL_COMBAT, TURKEY, ST_TAKE, ST_TOWNSHIP, ST_DECLARE, ST_PLACE, ATTACK, DIRS, NEIGHBOUR,
@@ -40,11 +40,12 @@ INVARIANT_NAMES = {
     INV_MARKERS: "the 20 damage markers are not each in the supply or on one assignment",
     INV_RESOURCES: "the 48 resource pieces are not each in the supply or in one cargo bay",
     INV_BAYS: "a cargo bay holds more than its capacity",
-    INV_POINTS: "a player's points do not equal their sources, or a live game has a player at 40",
+    INV_POINTS: "combat VP not in fives or short of this turn's hits, or a live game has a player at 40",
     INV_SHIPS: "an airship is off the tiles, or two share a tile",
     INV_TOWNSHIPS: "a township is not on a plains tile, or a player's count disagrees (at most 3)",
     INV_HAND: "a map-card hand is over its limit or disagrees with its count",
-    INV_WORKERS: "the turn's workers do not add up to five",
+    INV_WORKERS: "the turn player's five workers are not each in one place (to place, on a spot, moved on "
+                 "by a fish, building, resting), or a spot holds more than were assigned to it",
     INV_FACTIONS: "two players share a faction, or a player lacks one after the set-up",
     INV_END: "the winners or rewards are not those the rules name",
     INV_EMPTY_SEAT: "a seat not at the table holds something",
@@ -153,10 +154,16 @@ def stage_ok(s):
             return False
     if st == ST_SETUP_SHIP and (s['ship'][a] != -1 or s['setup_left'] != 0):
         return False
-    if st == ST_FACTION:
+    if st == ST_FACTION:                  # nothing is dealt before the factions are chosen
         for c in range(CELLS):
             if s['board'][c] >= 0:
                 return False
+        for j in range(n):
+            if s['hand_count'][j] != 0:
+                return False
+            for t in range(TERRAINS):
+                if s['held'][j, t] != 0:
+                    return False
     return True
 
 
@@ -227,9 +234,9 @@ def check_invariants(s):
         for r in range(RESOURCES):
             if bay_load(s, j, r) > bay_capacity(s, j):
                 return INV_BAYS
-    # points
+    # points (victory_points derives them from their sources, so only combat VP can disagree)
     for j in range(n):
-        if s['combat_vp'][j] % COMBAT_VP != 0 or s['combat_vp'][j] < 0:
+        if s['combat_vp'][j] % COMBAT_VP != 0 or s['combat_vp'][j] < COMBAT_VP * (s['hits'][j] // COMBAT_HITS):
             return INV_POINTS
         if s['stage'] != ST_OVER and victory_points(s, j) >= WIN_VP:
             return INV_POINTS
@@ -278,16 +285,21 @@ def check_invariants(s):
         over = k > hand_limit(s, j)
         if over and not (s['stage'] == ST_DISCARD and j == s['turn_seat'] and k == hand_limit(s, j) + 1):
             return INV_HAND
-    # the turn's workers
+    # the turn's workers: each of the five once; a fish or a township moves one on from its spot
     if s['stage'] != ST_OVER and s['stage'] != ST_FACTION and s['stage'] != ST_SETUP_TILE \
             and s['stage'] != ST_SETUP_SHIP and not (s['stage'] == ST_TILE_CELL
                                                     and s['placing_from'] == ST_SETUP_TILE):
-        k = s['to_place'] + s['builders'][s['turn_seat']]
+        ts = s['turn_seat']
+        there = 0
+        moved = 0
         for sp in range(SPOTS):
             if s['ready'][sp] < 0 or s['spent'][sp] < 0 or s['ready'][sp] + s['spent'][sp] > s['crew'][sp]:
                 return INV_WORKERS
-            k += s['crew'][sp]
-        if k > WORKERS:
+            there += s['ready'][sp] + s['spent'][sp]
+            moved += s['crew'][sp] - s['ready'][sp] - s['spent'][sp]
+        if s['to_place'] + there + s['builders'][ts] + s['resting'] != WORKERS:
+            return INV_WORKERS
+        if moved != s['fish_used'] + s['builders'][ts]:
             return INV_WORKERS
     # factions
     for j in range(n):

@@ -2,11 +2,11 @@
 scouting (two tiles a worker, a turkey leg redraws a pair); then the turn ends (rulebook:
 "Research", "Scout", "End of Game")."""
 from ..common.jit import rule
-from .board import check_win, draw_tile, end_game, hand_limit
+from .board import draw_tile, end_game, hand_limit
 from .content import DEV_SALE
 from .economy import eat_turkey, has_turkey, settle_gains
 from .state import (DEV, DISCARD, END, MAP_CARDS, MAX_ROUNDS, REDRAW, RESEARCH, RESOURCES, RESUME_PHASE3,
-                    SCORE, SCOUT, ST_DEV, ST_DISCARD, ST_PHASE3, ST_REDRAW, TILES_PER_SCOUT)
+                    SCORE, SCOUT, ST_DEV, ST_DISCARD, ST_OVER, ST_PHASE3, ST_REDRAW, TILES_PER_SCOUT)
 from .turn import apply_score, mask_score, start_turn
 
 
@@ -147,7 +147,9 @@ def apply_dev(s, seat, a):
 
 @rule
 def mask_discard(s, seat, mask):
-    count = 0
+    """Over the hand limit: return one map card, or score one (a card may be scored "any time
+    during their turn", the one just drawn too)."""
+    count = mask_score(s, seat, mask)
     for m in range(MAP_CARDS):
         if s['hand'][seat, m]:
             mask[DISCARD.at(m)] = True
@@ -157,13 +159,19 @@ def mask_discard(s, seat, mask):
 
 @rule
 def apply_discard(s, seat, a):
-    """Over the hand limit the player returns a map card of his choice (the new one or an old one)
-    face down to the bottom of the research deck (RULES.md)."""
-    m = DISCARD.split(a)
-    s['hand'][seat, m] = 0
-    s['hand_count'][seat] -= 1
-    s['deck'][s['deck_size']] = m
-    s['deck_size'] += 1
+    """A scored card brings the hand back to its limit; otherwise the player returns a map card of
+    his choice (the new one or an old one) face down to the bottom of the research deck
+    (RULES.md). Then the research goes on."""
+    if SCORE.has(a):
+        apply_score(s, seat, a)
+        if s['stage'] == ST_OVER:
+            return
+    else:
+        m = DISCARD.split(a)
+        s['hand'][seat, m] = 0
+        s['hand_count'][seat] -= 1
+        s['deck'][s['deck_size']] = m
+        s['deck_size'] += 1
     continue_phase3(s)
 
 
@@ -184,8 +192,8 @@ def apply_phase3(s, seat, a):
 
 @rule
 def end_turn(s):
-    """The next player clockwise; a round ends back at the starting player (the game ends at our
-    round bound, RULES.md)."""
+    """The next player clockwise; a round ends back at the starting player. After MAX_ROUNDS rounds
+    the game ends and is scored as at 40 VP (our round bound, RULES.md "End of the game")."""
     n = s['num_players']
     nxt = (s['turn_seat'] + 1) % n
     if nxt == s['first_player']:

@@ -82,7 +82,10 @@ def apply_faction(s, seat, a):
 
 @rule
 def begin_opening_board(s):
-    """Set-up 1: the starting player places his two tiles adjacent to each other in the centre."""
+    """The factions chosen, each player "takes the 1 airship player board of their chosen faction",
+    draws his map card and his two tiles; then set-up 1: the starting player places his two tiles
+    adjacent to each other in the centre."""
+    deal_starts(s)
     s['turn_seat'] = s['first_player']
     s['actor'] = s['first_player']
     s['stage'] = ST_SETUP_TILE

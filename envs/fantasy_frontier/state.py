@@ -56,6 +56,7 @@ SUPPLY_TOTAL = np.array([6, 6, 12, 12, 12], np.int64)   # 48 pieces
 BAY_OF = np.array([0, 0, 1, 2, 3], np.int64)             # food, gold, stone, wood
 BAYS = 4
 BAY_NAMES = ("food", "gold", "stone", "wood")
+BAY_NAMED_BY = np.array([FISH, GOLD, STONE, WOOD], np.int64)   # the aim at each bay when it is empty
 BAY_SIZE = 4
 FISH_PER_TURN = 4
 
@@ -78,7 +79,8 @@ HIT_MIN = 4                                          # standard attacks hit on 4
 ARMOUR_HIT_MIN = 5                                   # the Juggernaut is hit on 5-6 only
 DIE = 6
 FOCUS_CREW = 2
-# aims: an assignment 0..4, or a resource of a cargo bay 5..9
+# aims: an assignment 0..4, or a cargo bay 5..9 named by the resource the hit takes from it (the food
+# bay by fish or turkey leg: the attacker picks the piece; an empty bay by BAY_NAMED_BY)
 AIMS = DAMAGEABLE + RESOURCES
 AIM_BAY = DAMAGEABLE
 
@@ -88,7 +90,6 @@ FACTIONS = 4
 FACTION_NAMES = ("Royal Vanguard (resource market)", "Academy (improved study)",
                  "Juggernaut (armour plating)", "Skyflower (drift)")
 HAND_LIMIT = 3
-MAX_HAND = 5                                         # study + chart table
 
 # --- research cards: 0..24 map cards, 25..34 development cards
 MAP_CARDS = 25
@@ -116,7 +117,7 @@ ST_REROLL = 9        # a turkey leg to re-roll one's own roll, or keep it
 ST_TAKE = 10         # a resource owed and not in the supply: whom to take it from
 ST_PHASE2 = 11       # exit: gather, build, fish, score, end phase 2
 ST_DEV = 12          # equip or sell a development card
-ST_DISCARD = 13      # over the hand limit: the map card to return
+ST_DISCARD = 13      # over the hand limit: score a map card or return one
 ST_REDRAW = 14       # scouted tiles: redraw a pair with a turkey leg, or keep them
 ST_PHASE3 = 15       # score, end the turn
 ST_OVER = 16
@@ -125,7 +126,8 @@ NUM_STAGES = 18
 STAGE_NAMES = ("set-up: choose a faction", "set-up: place an opening tile", "set-up: place the airship",
                "township yield", "place workers", "phase 1", "declare attacks", "counter-attack",
                "aim", "re-roll?", "take an owed resource", "phase 2", "development card",
-               "discard a map card", "redraw scouted tiles?", "phase 3", "game over", "place the tile")
+               "over the hand limit: score or return a map card", "redraw scouted tiles?", "phase 3",
+               "game over", "place the tile")
 
 # what a roll waiting for the re-roll decision was
 ROLL_COMBAT, ROLL_GATHER, ROLL_YIELD = 0, 1, 2
@@ -147,7 +149,9 @@ SCORE = ACTIONS.span("score", MAP_CARDS, doc="score map card m")
 DECLARE = ACTIONS.span("declare", MAX_SEATS, 2, doc="next shot: at seat (me + r), standard (0) or focused (1)")
 FIRE = ACTIONS.span("fire", doc="declaration done: the battle begins")
 COUNTER = ACTIONS.span("counter", WORKERS + 1, doc="counter-attack with n workers")
-AIM = ACTIONS.span("aim", 2, AIMS, doc="standard (0) or focused (1) shot at assignment k (0-4) or resource k-5")
+AIM = ACTIONS.span("aim", 2, AIMS,
+                   doc="standard (0) or focused (1) shot at assignment k (0-4), or at the cargo bay of resource "
+                       "k-5 taking that resource")
 REROLL = ACTIONS.span("reroll", 2, doc="keep the roll (0) or eat a turkey leg to re-roll (1)")
 TAKE = ACTIONS.span("take", MAX_SEATS, doc="take the owed resource from seat (me + r); r = 0: go without")
 GATHER = ACTIONS.span("gather", DIRS + 1, doc="an exit worker gathers on the tile in direction d (6: below)")
@@ -185,8 +189,8 @@ S_OFFBOARD = SEAT_FEATURE.span("offboard", doc="workers off the ship (ground, bu
 S_ON_TURN = SEAT_FEATURE.span("on_turn", doc="it is this seat's turn")
 
 TURN_FEATURE = Layout("turn feature")
-T_CREW = TURN_FEATURE.span("crew", SPOTS, doc="workers on each spot this turn / WORKERS")
-T_READY = TURN_FEATURE.span("ready", SPOTS, doc="of them, not yet used / WORKERS")
+T_CREW = TURN_FEATURE.span("crew", SPOTS, doc="workers assigned to each spot this turn / WORKERS")
+T_READY = TURN_FEATURE.span("ready", SPOTS, doc="of them, still there and not yet used / WORKERS")
 T_TO_PLACE = TURN_FEATURE.span("to_place", doc="workers left to place / WORKERS")
 T_MOVES = TURN_FEATURE.span("moves", doc="pilot moves left / PILOT_MOVES")
 T_DRIFT = TURN_FEATURE.span("drift", doc="the drift move is left")
@@ -231,9 +235,9 @@ RECORD_DTYPE = record_dtype([
     ("turn_seat", np.int32),
     ("stage", np.int32),
     ("round", np.int32),
-    ("setup_left", np.int32),
+    ("setup_left", np.int32),                       # opening tiles still to place by the seat to act
     ("placing", np.int32),                          # terrain of the tile picked up, -1 none
-    ("placing_from", np.int32),                     # the stage it was picked up in                       # opening tiles still to place by the seat to act
+    ("placing_from", np.int32),                     # the stage it was picked up in
     ("faction", np.int32, (MAX_SEATS,)),
     ("board", np.int32, (CELLS,)),                  # terrain, -1 no tile
     ("ship", np.int32, (MAX_SEATS,)),               # cell, -1 not placed
@@ -258,9 +262,11 @@ RECORD_DTYPE = record_dtype([
     ("townships", np.int32, (MAX_SEATS,)),
     ("countered", np.int32, (MAX_SEATS,)),          # workers spent counter-attacking since own last turn
     ("builders", np.int32, (MAX_SEATS,)),           # workers off the ship having built a township
-    ("crew", np.int32, (SPOTS,)),                   # the turn seat's workers per spot
-    ("ready", np.int32, (SPOTS,)),                  # of them, not yet used
-    ("spent", np.int32, (SPOTS,)),                  # of them, used (fish can reassign them)
+    ("crew", np.int32, (SPOTS,)),                   # the turn seat's workers assigned to each spot this turn
+                                                    # (those a fish moved on or who left to build count on)
+    ("ready", np.int32, (SPOTS,)),                  # of them, still there and not yet used
+    ("spent", np.int32, (SPOTS,)),                  # of them, still there and used (a fish can move them on)
+    ("resting", np.int32),                          # the turn seat's workers sitting this turn out
     ("to_place", np.int32),
     ("moves_left", np.int32),
     ("drift_left", np.int32),

@@ -2,18 +2,17 @@
 (tiles, pilot, blast, attack, repair), phase 2 (exit: gather, build), fish, turkey-leg re-rolls and
 map-card scoring (rulebook: "Game Play" to "Build a Township")."""
 from ..common.jit import rule
-from .board import (blast_crew, blast_tile, can_blast, can_fly_to, can_place_tile, can_score_map, cell_toward,
-                    check_win, equipped_kind, has_tile, pilot_moves, place_tile, township_crew)
+from .board import (blast_crew, blast_tile, can_blast, can_fly_to, can_score_map, cell_toward, check_win,
+                    equipped_kind, has_tile, pilot_moves, township_crew)
 from .combat import can_start_attack, hit_minimum, resolve_shot, start_attack
-from .content import BOTH_FACE, LARDER
+from .content import LARDER
 from .economy import eat_turkey, gather_roll_improvable, has_turkey, owe_yield, pay, roll_die, settle_gains
-from .state import (ASSIGNMENTS, ATTACK, BLAST, BLAST_DIR, BUILD, CAPACITY, CELLS, DAMAGEABLE, DIRS, DRIFT, END,
-                    EXIT, FISH, FISH_ACTION, FISH_PER_TURN, GATHER, GOLD, HERE, MARKET, MAX_SEATS, MOVE,
-                    NEIGHBOUR, NUM_COMBOS, PAY_COMBOS, PILOT, TILE, ST_TILE_CELL, PLACE_WORKER, PLAINS, REPAIR,
-                    REPAIR_SPOT, RESOURCES, RESUME_PHASE2, RESUME_TURN_START, REROLL, ROLL_COMBAT,
-                    ROLL_GATHER, ROLL_YIELD, SCORE, SPOTS, STANDARD_COMBO, START_ATTACK, STONE, ST_PHASE1,
-                    ST_PHASE2, ST_PLACE, ST_REROLL, ST_TOWNSHIP, TERRAINS, TOWNSHIPS, TOWNSHIP_VP, TURKEY,
-                    WOOD, WORKERS, YIELD, MAP_CARDS, TOWNSHIP_CREW)
+from .state import (ATTACK, BLAST, BLAST_DIR, BUILD, CAPACITY, CELLS, DAMAGEABLE, DIRS, DRIFT, END, EXIT, FISH,
+                    FISH_ACTION, FISH_PER_TURN, GATHER, GOLD, MARKET, MAX_SEATS, MOVE, NEIGHBOUR, NUM_COMBOS,
+                    PAY_COMBOS, PILOT, TILE, ST_TILE_CELL, PLACE_WORKER, PLAINS, REPAIR, REPAIR_SPOT,
+                    RESUME_PHASE2, RESUME_TURN_START, REROLL, ROLL_COMBAT, ROLL_GATHER, ROLL_YIELD, SCORE, SPOTS,
+                    STANDARD_COMBO, START_ATTACK, STONE, ST_PHASE1, ST_PHASE2, ST_PLACE, ST_REROLL, ST_TOWNSHIP,
+                    TERRAINS, TOWNSHIPS, TURKEY, RESEARCH, SCOUT, WOOD, WORKERS, YIELD, MAP_CARDS)
 
 # --------------------------------------------------------------------------- the start of a turn
 
@@ -30,7 +29,8 @@ def start_turn(s, seat):
         if s['ground'][c] == seat:
             s['ground'][c] = -1
     s['builders'][seat] = 0
-    s['to_place'] = WORKERS - s['countered'][seat]
+    s['resting'] = s['countered'][seat]
+    s['to_place'] = WORKERS - s['resting']
     s['countered'][seat] = 0
     for k in range(SPOTS):
         s['crew'][k] = 0
@@ -238,31 +238,26 @@ def blast_usable(s, seat):
 def can_fish(s, seat, k, phase2):
     """"A fish can be consumed ... to gain an additional action with a worker ... any worker that
     has already performed an assignment can be assigned again to something different", 1 to 4 a
-    turn, in phases 1 and 2: onto an assignment done in those phases (phase 2: exit only)."""
+    turn, in phases 1 and 2: onto a phase-1 assignment (phase 2: exit), where a worker could be
+    placed ("there is only one pilot assignment"; a crew counts every worker assigned this turn,
+    so a fish never flies a second flight, blasts twice or makes a sixth attacker)."""
     if s['bays'][seat, FISH] <= 0 or s['fish_used'] >= FISH_PER_TURN:
         return False
     if phase2 and k != EXIT:
         return False
-    if k >= REPAIR_SPOT:
-        if not s['damaged'][seat, k - REPAIR_SPOT] or s['crew'][k] > 0:
-            return False
-    else:
-        if k != PILOT and k != BLAST and k != ATTACK and k != EXIT:
-            return False
-        if s['damaged'][seat, k]:
-            return False
-        if k == PILOT and s['crew'][PILOT] > 0:
-            return False          # "there is only one pilot assignment"
-        if k == BLAST and (s['spent'][BLAST] > 0 or s['crew'][BLAST] >= blast_crew(s, seat)):
-            return False
-        if s['crew'][k] >= CAPACITY[k]:
-            return False
-    return fish_source(s, k) >= 0
+    if k == RESEARCH or k == SCOUT:
+        return False
+    return can_place_worker(s, seat, k) and fish_source(s, k) >= 0
 
 
 @rule
 def fish_source(s, k):
-    """A spent worker from a spot other than k (the first such spot; workers are alike)."""
+    """The spent worker a fish moves to spot k: a spent attacker if k is not attack, else another
+    spent worker aboard (gatherers stay on their tiles). Moving one frees nothing, and attack is the
+    only assignment with spent workers that can take another, so this choice keeps open every later
+    fish that any other would (RULES.md, "Fish"); the player need not make it."""
+    if k != ATTACK and s['spent'][ATTACK] > 0:
+        return ATTACK
     for j in range(SPOTS):
         if j != k and j != EXIT and s['spent'][j] > 0:
             return j
@@ -271,12 +266,12 @@ def fish_source(s, k):
 
 @rule
 def eat_fish(s, seat, k):
+    """The fish goes back to the supply; a spent worker leaves its assignment (which stays taken
+    for the turn) for spot k, ready to act."""
     s['bays'][seat, FISH] -= 1
     s['supply'][FISH] += 1
     s['fish_used'] += 1
-    j = fish_source(s, k)
-    s['spent'][j] -= 1
-    s['crew'][j] -= 1
+    s['spent'][fish_source(s, k)] -= 1
     s['crew'][k] += 1
     s['ready'][k] += 1
     if k == PILOT:
@@ -357,6 +352,15 @@ def spend(s, k, n):
 
 
 @rule
+def end_flight(s, seat):
+    """The pilot's flight is over (its last space flown, or phase 1 ended): a pilot that flew "1, 2
+    or 3 spaces" has performed its assignment (a fish may move it on); one that never flew has not."""
+    if s['ready'][PILOT] > 0 and s['moves_left'] < pilot_moves(s, seat):
+        spend(s, PILOT, 1)
+    s['moves_left'] = 0
+
+
+@rule
 def apply_phase1(s, seat, a):
     if TILE.has(a):
         s['placing'] = TILE.split(a)
@@ -368,7 +372,7 @@ def apply_phase1(s, seat, a):
         if pilot_usable(s, seat):
             s['moves_left'] -= 1
             if s['moves_left'] == 0:
-                spend(s, PILOT, 1)
+                end_flight(s, seat)
         else:
             s['drift_left'] = 0
     elif BLAST_DIR.has(a):
@@ -387,7 +391,7 @@ def apply_phase1(s, seat, a):
         apply_score(s, seat, a)
     else:                                    # END: on to phase 2
         s['stage'] = ST_PHASE2
-        s['moves_left'] = 0
+        end_flight(s, seat)
         s['drift_left'] = 0
 
 
@@ -473,7 +477,6 @@ def apply_phase2(s, seat, a):
         s['townships'][seat] += 1
         crew = township_crew(s, seat)
         s['ready'][EXIT] -= crew               # they leave the ship: off to the side
-        s['crew'][EXIT] -= crew
         s['builders'][seat] += crew
         check_win(s, seat)
     elif FISH_ACTION.has(a):

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from .board import bay_load
 from .content import DEV_EFFECTS, DEV_KIND, DEV_KIND_NAMES, MAP_SHAPE, MAP_TERRAIN, MAP_VP, MAP_SIZE
-from .state import (AIM, AIM_BAY, ASSIGNMENT_NAMES, BLAST_DIR, BUILD, CELL_Q, CELL_R, COUNTER, DECLARE, DEV,
-                    DIR_NAMES, DISCARD, END, FACTION, FACTION_NAMES, FIRE, FISH_ACTION, GATHER, MOVE, PAY_COMBOS,
-                    TILE, CELL, ST_TILE_CELL, PLACE_WORKER, REDRAW, REPAIR, REPAIR_SPOT, RESOURCE_NAMES, REROLL, SCORE,
-                    START_ATTACK, ST_OVER, ST_PHASE1, ST_PHASE2, ST_PHASE3, STAGE_NAMES, TAKE,
-                    TERRAIN_NAMES, YIELD, ACTIONS, RESOURCES, CELLS, MAP_CARDS)
+from .state import (AIM, AIM_BAY, ASSIGNMENT_NAMES, BAY_NAMES, BAY_OF, BLAST_DIR, BUILD, CELL_Q, CELL_R, COUNTER,
+                    DECLARE, DEV, DIR_NAMES, DISCARD, END, FACTION, FACTION_NAMES, FIRE, FISH_ACTION, GATHER, MOVE,
+                    PAY_COMBOS, TILE, CELL, ST_TILE_CELL, PLACE_WORKER, REDRAW, REPAIR, REPAIR_SPOT, RESOURCE_NAMES,
+                    REROLL, SCORE, START_ATTACK, ST_OVER, ST_PHASE1, ST_PHASE2, TAKE, TERRAIN_NAMES, YIELD, ACTIONS,
+                    RESOURCES)
+from .turn import fish_source
 
 
 def seat_word(j, viewer):
@@ -35,8 +37,15 @@ def spot_name(k):
     return ASSIGNMENT_NAMES[k] if k < REPAIR_SPOT else f"repair {ASSIGNMENT_NAMES[k - REPAIR_SPOT]}"
 
 
-def aim_name(aim):
-    return ASSIGNMENT_NAMES[aim] if aim < AIM_BAY else f"cargo bay ({RESOURCE_NAMES[aim - AIM_BAY]})"
+def aim_name(s, v, aim):
+    """The assignment or cargo bay of seat v aimed at, and for a bay the resource the hit takes."""
+    if aim < AIM_BAY:
+        return ASSIGNMENT_NAMES[aim]
+    r = aim - AIM_BAY
+    bay = BAY_NAMES[BAY_OF[r]]
+    if bay_load(s, v, r) == 0:
+        return f"empty {bay} bay"
+    return f"{bay} bay ({RESOURCE_NAMES[r]})" if bay != RESOURCE_NAMES[r] else f"{bay} bay"
 
 
 def describe_action(s, a, viewer=None):
@@ -69,7 +78,8 @@ def describe_action(s, a, viewer=None):
     if REPAIR.has(a):
         return f"{who} repair {ASSIGNMENT_NAMES[REPAIR.split(a)]}"
     if FISH_ACTION.has(a):
-        return f"{who} eat a fish: a spent worker goes to {spot_name(FISH_ACTION.split(a))}"
+        k = FISH_ACTION.split(a)
+        return f"{who} eat a fish: a spent worker from {spot_name(fish_source(s, k))} goes to {spot_name(k)}"
     if SCORE.has(a):
         m = SCORE.split(a)
         if viewer is None or viewer == actor:
@@ -86,7 +96,7 @@ def describe_action(s, a, viewer=None):
     if AIM.has(a):
         kind, aim = AIM.split(a)
         v = int(s["victim"])
-        return f"{who} fire a {'focused' if kind else 'standard'} shot at {seat_word(v, viewer)}'s {aim_name(aim)}"
+        return f"{who} fire a {'focused' if kind else 'standard'} shot at {seat_word(v, viewer)}'s {aim_name(s, v, aim)}"
     if REROLL.has(a):
         return f"{who} eat a turkey leg and re-roll" if REROLL.split(a) else f"{who} keep the roll of {int(s['roll'])}"
     if TAKE.has(a):

@@ -1,0 +1,83 @@
+"""A head start for self-play: the policy first learns to play as a teacher (the heuristic) plays.
+
+PPO from a random policy spends most of its first hours finding out what a legal, sensible move is.
+Behaviour cloning (supervised learning of the teacher's decisions, as AlphaStar's league starts from
+human play) gives it the teacher's way of playing in minutes; self-play then has to improve on it.
+
+:func:`collect` plays the teacher at one seat of a batch of games against the teacher and the random
+agent (so that it also sees positions the teacher itself would not lead to) and records its
+observations, masks and decisions; :func:`pretrain` fits a MaskablePPO policy's actor to them by
+minimising the cross-entropy of its masked distribution.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from frontierzoo.agents import make_agent
+
+from .batched import BatchedSelfPlay, RecordView
+
+
+def collect(game_name, samples, teacher="heuristic", num_players=None, seed=0, num_envs=128, progress=True,
+            **env_kwargs):
+    """``samples`` decisions of ``teacher`` at one seat: (observations, masks, actions)."""
+    env = BatchedSelfPlay(game_name, num_envs=num_envs, opponents=(teacher, "random"), num_players=num_players,
+                          seed=seed, **env_kwargs)
+    player = make_agent(teacher, game_name, seed=seed + 1)
+    B = env.num_envs
+    rounds = -(-samples // B)
+    obs = np.empty((rounds * B, env.game.obs_size), np.float32)
+    masks = np.empty((rounds * B, env.game.num_actions), np.bool_)
+    actions = np.empty(rounds * B, np.int64)
+    bar = None
+    if progress:
+        from tqdm import tqdm
+        bar = tqdm(total=rounds * B, desc=f"{teacher}'s decisions", unit="decision")
+    o = env.reset()
+    for r in range(rounds):
+        m = env.action_masks()
+        infos = ([{"env": RecordView(env._states[i], env.num_players)} for i in range(B)]
+                 if getattr(player, "needs_env", False) else None)
+        a = np.asarray(player.act_batch(o, m, infos), np.int64)
+        obs[r * B:(r + 1) * B], masks[r * B:(r + 1) * B], actions[r * B:(r + 1) * B] = o, m, a
+        o, _, _, _ = env.step(a)
+        if bar is not None:
+            bar.update(B)
+    if bar is not None:
+        bar.close()
+    return obs[:samples], masks[:samples], actions[:samples]
+
+
+def pretrain(model, data, epochs=4, batch_size=1024, learning_rate=1e-3, seed=0, progress=True):
+    """Fit ``model``'s actor (a MaskablePPO) to ``data`` from :func:`collect`; returns the share of
+    the teacher's decisions the policy's most likely action matches, after each epoch."""
+    import torch
+
+    obs, masks, actions = data
+    policy = model.policy
+    optimizer = torch.optim.Adam(policy.parameters(), lr=learning_rate)
+    rng = np.random.default_rng(seed)
+    agreement = []
+    epochs_iter = range(epochs)
+    if progress:
+        from tqdm import tqdm
+        epochs_iter = tqdm(epochs_iter, desc="imitating", unit="epoch")
+    policy.set_training_mode(True)
+    for _ in epochs_iter:
+        order = rng.permutation(len(actions))
+        hits = 0
+        for start in range(0, len(order), batch_size):
+            rows = order[start:start + batch_size]
+            o = torch.as_tensor(obs[rows], device=policy.device)
+            dist = policy.get_distribution(o, action_masks=masks[rows])
+            a = torch.as_tensor(actions[rows], device=policy.device)
+            loss = -dist.log_prob(a).mean()
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            hits += int((dist.distribution.probs.argmax(1) == a).sum())
+        agreement.append(hits / len(order))
+        if progress:
+            epochs_iter.set_postfix(agreement=f"{agreement[-1]:.1%}")
+    policy.set_training_mode(False)
+    return agreement
