@@ -1,17 +1,34 @@
-"""Information-set Monte Carlo tree search over any registered game's jitted core.
+"""Information-set Monte Carlo tree search over any registered game's jitted core, guided by the
+game's heuristic.
 
 Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012): every simulation copies the live
 record, re-seeds the copy's generator from the agent's own and calls the core's
 ``determinize(s, me)``, so the copy keeps everything this seat can see and re-deals the rest
 (others' hands, deck orders, future dice). The tree is keyed by action sequences and shared by all
-the determinisations; a node's children that are legal in this determinisation are chosen by UCB1
-over their availability counts, an untried legal action is added, and a rollout scores the leaf.
-The search never plays from the real record, so it cannot use what the player cannot know.
+the determinisations. At a node, among the moves legal in this determinisation, PUCT (AlphaZero's
+rule) picks the one with the best ``q + c * prior * sqrt(N) / (1 + n)``; a move not yet tried
+counts as its tried siblings' mean less ``FPU_REDUCTION``; the first untried move picked becomes a
+new node, and a rollout scores it. The search never plays from the real record, so it cannot use
+what the player cannot know.
 
-The whole loop is one jitted function per game, built once from the core's kernels as
-``envs/common/engine.py`` builds its drivers, over a node arena the agent keeps (one node a
-simulation). The search runs in chunks of simulations that extend the same tree, so a time budget
-is kept from Python between chunks.
+Uniform rollouts and priors are weak guides (random Frontier trades and wanders for thousands of
+decisions), so the game's heuristic guides the search in two ways:
+
+* every game: the move the heuristic would play now gets ``hint_weight`` of the root's prior;
+* a game whose heuristic module (``agents/heuristics/<folder>.py``) defines compiled guides uses
+  them inside the search: ``rollout_action(s, mask, n, rng)`` plays the rollouts,
+  ``leaf_values(s, num_players, out)`` scores a rollout cut after ``ROLLOUT_STEPS`` decisions,
+  ``prior(s, mask, n, p)`` spreads each node's prior. Forfort scores short rollouts (10 moves)
+  with the heuristic's evaluation; Frontier plays them with a compiled builder's policy, a prior
+  by kind of move and an evaluation by points and production. Without a guide: uniform rollouts
+  and priors, and a cut rollout is scored half a win for the leaders.
+
+The budget is ``simulations`` (exact, so a seed replays) or ``ms`` a decision (``DEFAULT_MS``,
+100, when neither is given). The whole loop is one jitted function per game, built once from the
+core's kernels as ``envs/common/engine.py`` builds its drivers, over a node arena the agent keeps
+(one node a simulation). A timed search runs in chunks of simulations that extend the same tree,
+the time checked from Python between chunks. When this seat also makes the next decision (a turn
+of several decisions), the chosen move's subtree is kept for it.
 """
 from __future__ import annotations
 
@@ -31,8 +48,10 @@ from .heuristics import heuristic_modules, make_heuristic
 
 DEFAULT_MS = 100.0           # the time budget of a decision when no simulation count is given
 MAX_NODES = 1 << 17          # the node arena under a time budget: a simulation adds at most one
-DEFAULT_ROLLOUT_STEPS = 500  # a rollout still running then is scored by the evaluation
-DEFAULT_C = 1.0              # UCB1's exploration constant, for rewards in [-1, 1]
+DEFAULT_ROLLOUT_STEPS = 500  # a rollout still running then is scored by the evaluation (a game's
+                             # guide may set its own ROLLOUT_STEPS)
+DEFAULT_C = 1.0              # PUCT's exploration constant, for rewards in [-1, 1]
+DEFAULT_HINT_WEIGHT = 0.5    # the heuristic's move's share of the root's prior
 CUT_ROLLOUT_WEIGHT = 0.5     # a rollout cut short is a guess: half the weight of a real result
 FIRST_CHUNK = 8              # simulations of a timed search's first chunk, which measures their cost
 CHUNK_SHARE = 0.5            # later chunks fill this share of the time left
@@ -41,7 +60,7 @@ FPU_REDUCTION = 0.1          # an untried move's value: its tried siblings' mean
 # rows of the agent's int64 node table
 PARENT, ACTION, MOVER, FIRST_CHILD, SIBLING = range(5)
 # rows of the float64 node table
-VISITS, TOTAL, AVAIL = range(3)
+VISITS, TOTAL = range(2)
 
 _SEARCHES: dict = {}
 
@@ -54,8 +73,8 @@ def search_kernel(game):
 
 
 def _guide(game):
-    """The module of ``game``'s heuristic if it guides the search (it defines ``rollout_action``
-    and ``leaf_values``), else None."""
+    """The module of ``game``'s heuristic if it guides the search from inside (it defines one of
+    ``rollout_action``, ``leaf_values``, ``prior``), else None."""
     name = heuristic_modules().get(game.name)
     module = None if name is None else importlib.import_module(name)
     return module if any(hasattr(module, h) for h in ("leaf_values", "rollout_action", "prior")) else None
@@ -120,7 +139,7 @@ def _build(game):
         cap = nodes.shape[1]
         parent, action, mover = nodes[PARENT], nodes[ACTION], nodes[MOVER]
         first_child, sibling = nodes[FIRST_CHILD], nodes[SIBLING]
-        n_visits, total, avail = stats[VISITS], stats[TOTAL], stats[AVAIL]
+        n_visits, total = stats[VISITS], stats[TOTAL]
         if used == 0:
             used = 1
             root = 0
@@ -152,7 +171,6 @@ def _build(game):
                     a = action[child]
                     child_of[a] = child
                     if mask[a]:
-                        avail[child] += 1.0
                         sum_total += total[child]
                         sum_visits += n_visits[child]
                     child = sibling[child]
@@ -196,7 +214,6 @@ def _build(game):
                     first_child[nxt] = -1
                     n_visits[nxt] = 0.0
                     total[nxt] = 0.0
-                    avail[nxt] = 1.0
                     sibling[nxt] = first_child[node]
                     first_child[node] = nxt
                     node = nxt
@@ -232,47 +249,62 @@ def _build(game):
 
 
 class MCTSAgent(Agent):
-    """ISMCTS; plays any registered game through its core.
+    """ISMCTS; plays any registered game through its core, guided by the game's heuristic.
 
     Args:
         game_name: the registered game.
         simulations: simulations per decision (each one determinisation, one tree walk, one
             rollout). Given alone, every decision runs exactly this many, and a seed replays the
             agent bit for bit.
-        ms: a time budget per decision in milliseconds: the search runs simulations in chunks
-            until it is spent (at most ``simulations`` if that is given too). How many fit depends
-            on the machine and its load, so a timed agent does not replay exactly. Neither given:
-            ``DEFAULT_MS``.
-        rollout_steps: a rollout's longest play before the evaluation scores it.
-        c: UCB1's exploration constant.
+        ms: a time budget per decision in milliseconds, the heuristic's advice included: the search
+            runs simulations in chunks and stops before a chunk would pass the budget (at most
+            ``simulations`` if that is given too). How many fit depends on the machine and its
+            load, so a timed agent does not replay exactly. Neither given: ``DEFAULT_MS``.
+        rollout_steps: a rollout's longest play before the evaluation scores it; by default the
+            game guide's ``ROLLOUT_STEPS``, else ``DEFAULT_ROLLOUT_STEPS``.
+        c: the exploration constant of PUCT (rewards are in [-1, 1]).
+        reuse: keep the subtree of the chosen move when this seat also makes the next decision
+            (a turn of several decisions), so the next search starts where this one left off.
+        hint_weight: the share of the root's prior given to the move the game's heuristic would
+            play (0: none, and the heuristic is never asked).
     """
 
     name = "mcts"
     needs_env = True
 
-    def __init__(self, game_name, seed=None, simulations=None, ms=None,
-                 rollout_steps=DEFAULT_ROLLOUT_STEPS, c=DEFAULT_C, reuse=True, hint_weight=0.5):
+    def __init__(self, game_name, seed=None, simulations=None, ms=None, rollout_steps=None,
+                 c=DEFAULT_C, reuse=True, hint_weight=DEFAULT_HINT_WEIGHT):
         super().__init__(seed)
-        if simulations is not None and (not isinstance(simulations, (int, np.integer)) or simulations < 1):
+        if simulations is not None and (isinstance(simulations, bool)
+                                        or not isinstance(simulations, (int, np.integer)) or simulations < 1):
             raise ValueError(f"simulations must be a positive int, got {simulations!r}")
-        if ms is not None and not ms > 0:
-            raise ValueError(f"ms must be a positive number of milliseconds, got {ms!r}")
+        if ms is not None and not (isinstance(ms, (int, float, np.number)) and 0 < ms < np.inf):
+            raise ValueError(f"ms must be a positive, finite number of milliseconds, got {ms!r}")
+        self.game = get_game(game_name)
+        guide = _guide(self.game)
+        if rollout_steps is None:
+            rollout_steps = getattr(guide, "ROLLOUT_STEPS", DEFAULT_ROLLOUT_STEPS)
+        if not isinstance(rollout_steps, (int, np.integer)) or rollout_steps < 0:
+            raise ValueError(f"rollout_steps must be an int >= 0, got {rollout_steps!r}")
+        if not 0 <= c < np.inf:
+            raise ValueError(f"c must be a finite number >= 0, got {c!r}")
+        if not 0 <= hint_weight <= 1:
+            raise ValueError(f"hint_weight must be in [0, 1], got {hint_weight!r}")
         if simulations is None and ms is None:
             ms = DEFAULT_MS
-        self.game = get_game(game_name)
         self.simulations = None if simulations is None else int(simulations)
         self.ms = None if ms is None else float(ms)
         self.rollout_steps = int(rollout_steps)
         self.c = float(c)
-        self.reuse = reuse
+        self.reuse = bool(reuse)
         self.hint_weight = float(hint_weight)
-        module = heuristic_modules().get(game_name)
+        has_heuristic = game_name in heuristic_modules()
         self._hinter = (make_heuristic(game_name, seed=int(self.rng.integers(2**63)))
-                        if module is not None and hint_weight > 0 else None)
+                        if has_heuristic and hint_weight > 0 else None)
         self._search = search_kernel(self.game)
         # the node arena: filled only as far as a search goes, so empty (untouched) memory
         self._nodes = np.empty((5, MAX_NODES), np.int64)
-        self._stats = np.empty((3, MAX_NODES), np.float64)
+        self._stats = np.empty((2, MAX_NODES), np.float64)
         self._path = np.empty(MAX_NODES, np.int64)
         self._work_raw = np.zeros(self.game.dtype.itemsize, np.uint8)
         self._rng = np.zeros(2, np.uint64)
@@ -294,10 +326,16 @@ class MCTSAgent(Agent):
         env = info["env"]
         record = env.record
         me = int(record['actor'])
-        steps = int(record['steps'])
-        here = (env, me, steps)
-        root, used = (self._next[3], self._used) if self._next is not None and self._next[:3] == here else (0, 0)
-        if not self.reuse: root, used = 0, 0
+        here = (env, me, int(record['steps']))
+        root, used = 0, 0   # a fresh tree
+        if self.reuse and self._next is not None and self._next[:3] == here:
+            root, used = self._next[3], self._used
+            # A simulation adds at most one node, and a search must be able to add one at the
+            # root: a kept tree's children may all be moves of worlds this seat has since ruled
+            # out (a card it has now seen drawn), and with a full arena none legal now would be
+            # added. A kept tree that leaves too little room is dropped.
+            if used + (self.simulations if self.ms is None else MAX_NODES // 2) > MAX_NODES:
+                root, used = 0, 0
         legal = np.flatnonzero(action_mask)
         if legal.size == 1:
             self._go_on(here, root if used else -1, int(legal[0]))
@@ -308,15 +346,16 @@ class MCTSAgent(Agent):
         args = (root_raw, self._work_raw, me, env.num_players)
         tail = (self.rollout_steps, self.c, self._rng, self._nodes, self._stats, self._path)
         if self.ms is None:
-            used, best = self._search(*args, self.simulations, *tail, root, used, hint, self.hint_weight, self.visits)
+            used, best = self._search(*args, self.simulations, *tail, root, used, hint, self.hint_weight,
+                                      self.visits)
             self.last_simulations = self.simulations
         else:
             used, best = self._timed(start, args, tail, root, used, hint)
         self._used = used
         a = int(self._nodes[ACTION, best])
-        if not action_mask[a]:
+        if best < 0 or not action_mask[a]:
             raise RuntimeError(f"MCTSAgent chose action {a}, which the mask does not allow")
-        self._next = (env, me, steps + 1, best)
+        self._next = (env, me, here[2] + 1, best)
         return a
 
     def _go_on(self, here, node, a):
@@ -328,19 +367,20 @@ class MCTSAgent(Agent):
 
     def _timed(self, start, args, tail, root, used, hint):
         """Chunks of simulations on one tree until the budget is spent: the first chunk measures
-        a simulation's cost, each later one fills ``CHUNK_SHARE`` of the time left."""
+        a simulation's cost, each later one fills ``CHUNK_SHARE`` of the time left, and the search
+        stops when less than a simulation's mean cost is left (so a decision keeps its budget)."""
         deadline = start + self.ms / 1000.0
-        cap = MAX_NODES if self.simulations is None else self.simulations
+        cap = MAX_NODES - used if self.simulations is None else self.simulations
         done, chunk = 0, min(FIRST_CHUNK, cap)
         while True:
             used, best = self._search(*args, chunk, *tail, root, used, hint, self.hint_weight, self.visits)
             root = self._nodes[PARENT, best]
             done += chunk
             now = time.perf_counter()
-            left = deadline - now
-            if left <= 0 or done >= cap:
-                break
             per = (now - start) / done
+            left = deadline - now
+            if left < per or done >= cap:
+                break
             chunk = int(min(max(1, left * CHUNK_SHARE / per), cap - done))
         self.last_simulations = done
         return used, best

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from frontierzoo.envs.common.engine import compiled, pick_legal
+from frontierzoo.envs.common.engine import compiled
 from frontierzoo.envs.common.rng import seed_rng
 from frontierzoo.envs.forfort.env import GAME
 from frontierzoo.envs.forfort.places import (is_opponent, is_wall, teammate_of, top_card,
@@ -104,7 +104,11 @@ def evaluate(s, me):
     return mine - best
 
 
-EVAL_SCALE = 30.0
+# The search's guide (agents/mcts.py): rollouts stay uniform, but only ROLLOUT_STEPS moves long
+# (about a turn), and evaluate() scores where they stop; long random rollouts in Forfort mostly
+# measure the dice and who wastes their cards.
+ROLLOUT_STEPS = 10
+EVAL_SCALE = 30.0       # evaluate() is in wall-points: a lead of 30 scores tanh(1), about 0.76
 
 
 @jit
@@ -112,11 +116,6 @@ def leaf_values(s, num_players, out):
     """The search's leaf evaluation: each seat's :func:`evaluate`, squashed into (-1, 1)."""
     for i in range(num_players):
         out[i] = np.tanh(evaluate(s, i) / EVAL_SCALE)
-
-
-@jit
-def rollout_action(s, mask, n, rng):
-    return pick_legal(mask, n, rng)
 
 
 @jit

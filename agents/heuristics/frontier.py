@@ -353,9 +353,8 @@ HEURISTIC = FrontierHeuristic
 # some roads and cards), trades only with the bank, never with players, and ends its turn; the
 # bandit goes where it hurts the others most. Uniformly random play trades and wanders for
 # thousands of decisions; this plays a game out in a few hundred.
-G = compiled(GAME)
-jit = G.jit
 
+ROLLOUT_STEPS = 100           # a rollout's decisions before leaf_values scores it
 PERCENT = 100                 # chances below are in percent
 P_ROAD = 50                   # builds a road it can afford when no better build is open
 P_CARD = 60                   # buys a card it can afford
