@@ -47,6 +47,9 @@ from .warmup import compile_side_by_side
 # so is where a slow agent plays by default (``Game.arena_limits``: agent -> seat counts). A lineup
 # with such an agent plays at most SLOW_GAMES_PER_PAIRING games unless --games-per-pairing is given.
 SLOW_GAMES_PER_PAIRING = 10
+# The arena's own settings of an agent: the search plays by simulations (its old default), not by
+# its default time budget, so that a seeded table replays whatever the machine and its load.
+ARENA_SETTINGS = {"mcts": {"simulations": 1000}}
 DEFAULT_MAX_STEPS = 20_000
 
 
@@ -120,7 +123,7 @@ def _run_chunk(args) -> TaskResult:
                 whole.max_steps)
     n = task.num_players
     env = make(task.game, num_players=n, max_steps=task.max_steps)
-    slot_agents = [make_agent(name, task.game, seed=0) for name in task.lineup]
+    slot_agents = [make_agent(name, task.game, seed=0, **ARENA_SETTINGS.get(name, {})) for name in task.lineup]
     res = TaskResult(task, [0] * n, [0] * n)
     t0 = time.perf_counter()
     for g in range(first, first + task.games):
