@@ -101,6 +101,8 @@ def _build(game):
 
     @jit
     def leaders_win(s, num_players, out):
+        """A cut rollout without the guide's evaluation: the leaders by the public scores win it,
+        at ``CUT_ROLLOUT_WEIGHT``."""
         scores(s, out)
         best = out[:num_players].max()
         for i in range(num_players):
