@@ -53,6 +53,9 @@ from .warmup import compile_side_by_side
 # so is where a slow agent plays by default (``Game.arena_limits``: agent -> seat counts). A lineup
 # with such an agent plays at most SLOW_GAMES_PER_PAIRING games unless --games-per-pairing is given.
 SLOW_GAMES_PER_PAIRING = 10
+# The arena's own settings of an agent: the search plays by simulations (its old default), not by
+# its default time budget, so that a seeded table replays whatever the machine and its load.
+ARENA_SETTINGS = {"mcts": {"simulations": 1000}}
 DEFAULT_MAX_STEPS = 20_000
 # Games a batch plays side by side (whole seat rotations): enough for a policy's forward pass to
 # serve many seats at once, small enough to spread a lineup over the cores.
@@ -146,7 +149,7 @@ def _run_chunk(args) -> TaskResult:
     t0 = time.perf_counter()
     shared = {}
     for k, name in enumerate(task.lineup):
-        agent = make_agent(name, task.game, seed=0)
+        agent = make_agent(name, task.game, seed=0, **ARENA_SETTINGS.get(name, {}))
         if _has_batched_path(agent):
             agent.reset(seed=game_seeds(task.seed, task.game, n, task.lineup_index, first, n)[1][k])
             shared[k] = agent
@@ -159,7 +162,7 @@ def _run_chunk(args) -> TaskResult:
         for seat, k in enumerate(slots):
             agent = shared.get(k)
             if agent is None:
-                agent = make_agent(task.lineup[k], task.game, seed=0)
+                agent = make_agent(task.lineup[k], task.game, seed=0, **ARENA_SETTINGS.get(task.lineup[k], {}))
                 agent.reset(seed=agent_seeds[seat])
             table.append(agent)
         env_seeds.append(env_seed)
