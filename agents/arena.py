@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from frontierzoo.envs import all_games, get_game, make
+from frontierzoo.envs import all_games, get_game
 
 from . import available_agents, make_agent
 from .argtypes import at_least

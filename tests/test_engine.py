@@ -142,3 +142,28 @@ def test_every_record_starts_with_the_engines_header():
     for game in all_games():
         assert game.dtype.names[:len(HEADER_FIELDS)] == HEADER_FIELDS
         assert set(game.hidden_fields) <= set(game.dtype.names), f"{game.name}: unknown hidden fields"
+
+
+def test_a_rule_compiles_into_a_linked_only_library():
+    """A rule's compiled library is only linked into its caller (envs/common/jit.py): no machine
+    code of its own, and the caller computes with it. Fails if a Numba release stops running the
+    rule pipeline (see pyproject's pin)."""
+    from numba import njit
+
+    from frontierzoo.envs.common.jit import _LinkedOnlyLibrary, rule
+
+    @rule
+    def twice_plus(x, y):
+        return 2 * x + y
+
+    @njit
+    def caller(x):
+        return twice_plus(x, 1) + 1
+
+    assert caller(3) == 8
+    assert twice_plus(3, 1) == 7                 # from Python: the plain function
+    (library,) = [cres.library for cres in caller.overloads.values()]
+    (linked,) = [lib for lib in library._linking_libraries if lib.name.endswith("twice_plus")]
+    assert type(linked) is _LinkedOnlyLibrary
+    defined = [f.name for f in linked._final_module.functions if not f.is_declaration]
+    assert defined and not any(linked._codegen._engine.is_symbol_defined(name) for name in defined)

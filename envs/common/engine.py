@@ -157,6 +157,11 @@ def _build(game):
             observe(s, seat, obs)
 
     @per_game
+    def allowed(a, mask):
+        """Whether action ``a`` is on the board and in the acting seat's ``mask``."""
+        return 0 <= a < num_actions and mask[a]
+
+    @per_game
     def _next_view(s, i, seats, obs, masks):
         """Row ``i`` of a batch's outputs: the seat to act in ``s`` (-1 if none), its mask and
         observation (cleared when no one acts)."""
@@ -216,7 +221,7 @@ def _build(game):
         if not reset:
             for i in range(B):
                 a = actions[i]
-                if a < 0 or a >= num_actions or not masks[i, a]:
+                if not allowed(a, masks[i]):
                     return i
         before = np.zeros(num_players, np.float32)
         for i in range(B):
@@ -255,7 +260,7 @@ def _build(game):
         if not dealing:
             for j in range(idx.shape[0]):
                 a = actions[j]
-                if a < 0 or a >= num_actions or not masks[idx[j], a]:
+                if not allowed(a, masks[idx[j]]):
                     return j
         rew = np.zeros(num_players, np.float32)
         for j in range(idx.shape[0]):

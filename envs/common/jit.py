@@ -26,6 +26,14 @@ of the game's folder, at any depth, and of ``envs/common`` (and Numba's version)
 Numba's own key. The hook replaces ``_CacheImpl``'s index key, a private part of Numba: the
 supported Numba range is pinned in ``pyproject.toml`` and ``tests/test_engine.py`` fails if a
 Numba release stops honouring it.
+
+Why a rule has its own compiler pipeline
+----------------------------------------
+Numba finishes every function as if Python could call it: optimises its module with all it
+links, then emits machine code. A rule is only ever linked into its callers, which optimise and
+emit the whole again, so a rule compiles through ``_RuleCompiler`` into a ``_LinkedOnlyLibrary``
+that only lowers and links (cold compiles ~40% shorter). This too leans on Numba's internals
+(its lowering pass and code library); ``tests/test_engine.py`` checks that Numba still uses it.
 """
 from __future__ import annotations
 
@@ -35,9 +43,8 @@ from functools import lru_cache
 from pathlib import Path
 
 import numba
-from numba import njit
+from numba import _dynfunc, njit
 from numba.core.codegen import JITCodeLibrary
-from numba import _dynfunc
 from numba.core.compiler import CompilerBase, DefaultPassBuilder, _LowerResult
 from numba.core.compiler_lock import require_global_compiler_lock
 from numba.core.compiler_machinery import PassManager, register_pass
