@@ -44,7 +44,7 @@ from frontierzoo.envs import all_games, get_game
 
 from . import available_agents, make_agent
 from .argtypes import at_least
-from .base import Agent
+from .base import Agent, usable_cores
 from .match import play_batch, wilson_interval
 from .ratings import LOSER, MODEL, WINNER, Z, rate
 from .warmup import compile_side_by_side
@@ -60,11 +60,6 @@ DEFAULT_MAX_STEPS = 20_000
 # Games a batch plays side by side (whole seat rotations): enough for a policy's forward pass to
 # serve many seats at once, small enough to spread a lineup over the cores.
 BATCH_GAMES = 64
-
-
-def default_processes() -> int:
-    """The cores this process may use (its CPU affinity, which containers narrow)."""
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
 def lineups(agents: list, num_players: int) -> list:
@@ -342,7 +337,7 @@ def run_arena(games=None, agents=None, games_per_pairing=None, players=None, see
     """Run the tournament; see the module docstring. ``processes``: default, every core."""
     from tqdm import tqdm
 
-    processes = default_processes() if processes is None else processes
+    processes = usable_cores() if processes is None else processes
 
     tasks, skipped = plan(games, agents, games_per_pairing, players, seed, max_steps, slow_games)
     # every game's and agent's compiled code before the clock starts, the games side by side
@@ -438,9 +433,9 @@ def add_arguments(p) -> None:
                    help="seat counts to play (default: every count each game allows)")
     p.add_argument("--seed", type=at_least(0), default=0,
                    help="tournament seed; the same seed gives the same table (default 0)")
-    p.add_argument("--processes", type=at_least(1), default=default_processes(),
+    p.add_argument("--processes", type=at_least(1), default=usable_cores(),
                    help=f"worker processes (default: the cores this process may use, here "
-                        f"{default_processes()}; the table does not depend on it)")
+                        f"{usable_cores()}; the table does not depend on it)")
     p.add_argument("--max-steps", type=at_least(1), default=DEFAULT_MAX_STEPS,
                    help=f"cut a game off after this many decisions, with no winner (default {DEFAULT_MAX_STEPS})")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")

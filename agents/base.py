@@ -8,7 +8,14 @@ read the board) get the live env as ``info["env"]`` and must not change it. Ever
 """
 from __future__ import annotations
 
+import os
+
 import numpy as np
+
+
+def usable_cores() -> int:
+    """The cores this process may use (its CPU affinity, which containers narrow)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
 class Agent:

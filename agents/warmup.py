@@ -11,7 +11,6 @@ with a progress bar; each worker writes the cache, and the caller then only load
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import time
@@ -22,6 +21,7 @@ import numpy as np
 from frontierzoo.envs import get_game, make
 
 from . import make_agent
+from .base import usable_cores
 from .match import play_batch
 
 
@@ -78,7 +78,7 @@ def compile_side_by_side(jobs, processes=None, progress=True, load_here=True) ->
     for game_name, num_players, agents, engine in jobs:
         _, _, known, built = per_game.get(game_name, (game_name, num_players, (), False))
         per_game[game_name] = (game_name, num_players, tuple(dict.fromkeys(known + agents)), built or engine)
-    workers = min(processes or len(os.sched_getaffinity(0)), len(per_game))
+    workers = min(processes or usable_cores(), len(per_game))
     bar = tqdm(total=len(per_game), unit="game", disable=not progress, file=sys.stderr, dynamic_ncols=True,
                desc=f"compiling on {workers} core{'s' if workers != 1 else ''}")
     if workers > 1:

@@ -180,13 +180,38 @@ def test_search_never_reads_the_future_draws(game):
     """Two worlds that differ only in the record's generator (the future dice and draws, which the
     seat cannot know) give the same decision and the same root visits with the same seed and
     simulations: every simulation re-seeds its copy from the agent's generator before it
-    re-deals. (Others' hidden cards are re-dealt by the game's determinize, whose pooled order may
-    follow the hidden deal: the same worlds in distribution, not seed for seed, so not compared
-    here; the conformance kit checks determinize itself.)"""
+    re-deals."""
     env = _position(game, 7, 40)
     other = env.clone()
     other.record["rng"][:] = np.random.default_rng(3).integers(0, 2**63, 2, dtype=np.uint64) | np.uint64(1)
     assert other.record.tobytes() != env.record.tobytes()
+    _same_search(game, env, other)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_search_never_reads_hidden_facts(game):
+    """A world re-dealt from the seat to act's side (others' hands, deck orders, face-down tiles:
+    everything it cannot see, and the future) looks the same to that seat, and the search decides
+    the same in it, seed for seed, visit for visit: the re-deal pools the unseen items in order
+    before shuffling, so where they really lay cannot show through."""
+    env = _position(game, 7, 40)
+    me = env.agent_selection
+    hidden = 0
+    for k in range(5):   # a few re-deals: one of them moves a hidden fact (all games have some)
+        other = env.clone()
+        other.record["rng"][:] = np.random.default_rng(k).integers(0, 2**63, 2, dtype=np.uint64) | np.uint64(1)
+        other.determinize(me)
+        assert other.agent_selection == me
+        assert np.array_equal(other.observe(me)["observation"], env.observe(me)["observation"])
+        assert np.array_equal(other.observe(me)["action_mask"], env.observe(me)["action_mask"])
+        mine = env.record.copy()
+        mine["rng"] = other.record["rng"]
+        hidden += mine.tobytes() != other.record.tobytes()
+        _same_search(game, env, other)
+    assert hidden > 0
+
+
+def _same_search(game, env, other):
     picks = []
     for e in (env, other):
         agent = make_agent("mcts", game, seed=5, simulations=150)

@@ -24,7 +24,10 @@ import sys
 import time
 from pathlib import Path
 
+from stable_baselines3.common.callbacks import BaseCallback
+
 from frontierzoo.agents import available_agents
+from frontierzoo.agents.base import usable_cores
 from frontierzoo.agents.argtypes import at_least
 from frontierzoo.agents.learned import MaskablePPOAgent, save_policy
 from frontierzoo.training.batched import SELF, BatchedSelfPlay
@@ -33,6 +36,32 @@ from frontierzoo.training.league import League
 # PPO's settings for batched self-play: large rollouts (envs x n_steps) and few, large minibatch
 # passes keep the update's share of the time small (measured in benchmarks/RESULTS.md).
 PPO_SETTINGS = dict(batch_size=1024, n_epochs=4, gamma=0.995, learning_rate=3e-4, ent_coef=0.01)
+# Many games and short rollouts a game: each round of opponents' forward passes and each of the
+# learner's serves 256 games at once (64 games x 128 steps, the same 8,192 samples an update, was
+# 15-25% slower end to end: benchmarks/RESULTS.md).
+NUM_ENVS = 256
+N_STEPS = 32
+
+
+class UpdateThreads(BaseCallback):
+    """Torch's threads: one while the games are played (a forward pass for a few hundred rows is
+    too small to share, and the idle threads would spin against the compiled games), ``threads``
+    for PPO's update, which is most of the arithmetic and has the machine to itself then."""
+
+    def __init__(self, threads):
+        super().__init__()
+        self.threads = threads
+
+    def _on_rollout_start(self):
+        import torch
+        torch.set_num_threads(1)
+
+    def _on_rollout_end(self):
+        import torch
+        torch.set_num_threads(self.threads)
+
+    def _on_step(self):
+        return True
 
 
 def default_pool(game):
@@ -49,9 +78,9 @@ def pick_device(device):
     return device
 
 
-def train(game, timesteps=200_000, out="runs/ppo", seed=0, num_players=None, opponents=None, num_envs=64,
-          n_steps=128, snapshot_every=50_000, pool_size=4, eval_every=50_000, eval_games=200, reward="win",
-          threads=1, net=(64, 64), device="auto", max_minutes=None, imitate=None, imitate_samples=100_000,
+def train(game, timesteps=200_000, out="runs/ppo", seed=0, num_players=None, opponents=None, num_envs=NUM_ENVS,
+          n_steps=N_STEPS, snapshot_every=50_000, pool_size=4, eval_every=50_000, eval_games=200, reward="win",
+          threads=None, net=(64, 64), device="auto", max_minutes=None, imitate=None, imitate_samples=100_000,
           imitate_epochs=4, command=None):
     """Train (after imitating ``imitate``, an agent's name, on ``imitate_samples`` of its decisions,
     when given: ``training/imitate.py``), save ``<out>/final.zip`` and ``<out>/final.json`` (+ ``.pt``), and the curve; returns
@@ -64,7 +93,8 @@ def train(game, timesteps=200_000, out="runs/ppo", seed=0, num_players=None, opp
     import torch
     from sb3_contrib import MaskablePPO
 
-    torch.set_num_threads(threads)
+    threads = usable_cores() if threads is None else threads
+    torch.set_num_threads(1)
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     env = BatchedSelfPlay(game, num_envs=num_envs, opponents=default_pool(game) if opponents is None else opponents,
@@ -82,7 +112,7 @@ def train(game, timesteps=200_000, out="runs/ppo", seed=0, num_players=None, opp
     league = League(env, out, timesteps, snapshot_every=snapshot_every, pool_size=pool_size,
                     eval_every=eval_every, eval_games=eval_games, seed=seed, command=command,
                     max_seconds=None if max_minutes is None else 60.0 * max_minutes - (time.perf_counter() - t0))
-    model.learn(total_timesteps=timesteps, callback=league)
+    model.learn(total_timesteps=timesteps, callback=[UpdateThreads(threads), league])
     train_s = time.perf_counter() - t0
     model.save(out / "final.zip")
     save_policy(model, out / "final.json", env, command, seed)
@@ -113,15 +143,16 @@ def main(argv=None):
     p.add_argument("--opponents", default=None,
                    help="the league's first members: agent names and 'self', comma-separated "
                         "(default: random, the heuristic, self)")
-    p.add_argument("--envs", type=at_least(1), default=64, help="games played side by side")
-    p.add_argument("--n-steps", type=at_least(1), default=128, help="steps per game in each rollout")
+    p.add_argument("--envs", type=at_least(1), default=NUM_ENVS, help="games played side by side")
+    p.add_argument("--n-steps", type=at_least(1), default=N_STEPS, help="steps per game in each rollout")
     p.add_argument("--snapshot-every", type=at_least(0), default=50_000, help="timesteps between snapshots (0: none)")
     p.add_argument("--pool-size", type=at_least(1), default=4, help="snapshots kept in the pool")
     p.add_argument("--eval-every", type=at_least(0), default=50_000, help="timesteps between points of the curve")
     p.add_argument("--eval-games", type=at_least(0), default=200, help="games against each reference a point")
     p.add_argument("--reward", choices=("win", "vp"), default="win")
-    p.add_argument("--threads", type=at_least(1), default=1,
-                   help="torch threads (1: the networks are small, and more threads than free cores stall)")
+    p.add_argument("--threads", type=at_least(1), default=None,
+                   help="torch threads for PPO's updates (default: every core; the games are played with "
+                        "one). On a machine others are using, 1: more threads than free cores stall")
     p.add_argument("--device", default="auto", help="auto (a GPU if torch sees one), cpu or cuda")
     p.add_argument("--imitate", default=None, help="an agent to imitate first (e.g. heuristic): a head start")
     p.add_argument("--imitate-samples", type=at_least(1), default=100_000, help="its decisions to learn from")

@@ -6,10 +6,11 @@ Both paths train MaskablePPO (a 2x64 MLP, on the CPU) for the same number of lea
 against the same pool: the random agent, the heuristic, the policy itself and two frozen snapshots,
 drawn equally often (fixed weights, so that the figure does not depend on how the league would
 weigh them at one moment of a run). Each path first trains a warm-up round, so compiling is not
-timed.
+timed. Both play with one torch thread and update with ``--threads`` (default: every core), as
+``selfplay.train`` does.
 
 - **batched**: :class:`~frontierzoo.training.batched.BatchedSelfPlay` with ``selfplay.train``'s
-  settings (64 games, 128 steps a game a rollout, ``PPO_SETTINGS``);
+  settings (``NUM_ENVS`` games, ``N_STEPS`` steps a game a rollout, ``PPO_SETTINGS``);
 - **old**: SB3's ``DummyVecEnv`` over :class:`~frontierzoo.training.wrappers.SelfPlayEnv` (each game
   a Python env, every opponent deciding alone) with the settings that path trained with (4 games,
   512 steps a rollout, minibatches of 256, SB3's 10 epochs).
@@ -24,6 +25,7 @@ import time
 import numpy as np
 
 from frontierzoo.agents.argtypes import at_least
+from frontierzoo.agents.base import usable_cores
 
 OLD_PATH = dict(num_envs=4, n_steps=512, batch_size=256)   # training/selfplay.py before batching
 
@@ -33,32 +35,34 @@ def _pool(game):
     return default_pool(game)
 
 
-def _measure(model, timesteps):
-    model.learn(total_timesteps=min(timesteps, 4096))   # warm-up: compiles, caches, first forward passes
+def _measure(model, timesteps, threads):
+    from .selfplay import UpdateThreads
+
+    model.learn(total_timesteps=min(timesteps, 4096), callback=UpdateThreads(threads))   # warm-up: compiles
     t0 = time.perf_counter()
-    model.learn(total_timesteps=timesteps)
+    model.learn(total_timesteps=timesteps, callback=UpdateThreads(threads))
     return model.num_timesteps / (time.perf_counter() - t0)
 
 
-def batched_rate(game, num_players, timesteps, seed=0):
+def batched_rate(game, num_players, timesteps, seed=0, threads=1):
     """Learner timesteps/s on the batched path."""
     from sb3_contrib import MaskablePPO
 
     from frontierzoo.agents.learned import MaskablePPOAgent
 
     from .batched import BatchedSelfPlay
-    from .selfplay import PPO_SETTINGS
+    from .selfplay import N_STEPS, NUM_ENVS, PPO_SETTINGS
 
-    env = BatchedSelfPlay(game, num_envs=64, opponents=_pool(game), num_players=num_players, seed=seed)
-    model = MaskablePPO("MlpPolicy", env, n_steps=128, seed=seed, device="cpu", verbose=0,
+    env = BatchedSelfPlay(game, num_envs=NUM_ENVS, opponents=_pool(game), num_players=num_players, seed=seed)
+    model = MaskablePPO("MlpPolicy", env, n_steps=N_STEPS, seed=seed, device="cpu", verbose=0,
                         policy_kwargs={"net_arch": [64, 64]}, **PPO_SETTINGS)
     env.set_policy(MaskablePPOAgent(model=model, seed=seed))
     for k in range(2):
         env.add_opponent(MaskablePPOAgent(model=model, frozen=True, seed=seed + k), name=f"snapshot{k}")
-    return _measure(model, timesteps)
+    return _measure(model, timesteps, threads)
 
 
-def old_rate(game, num_players, timesteps, seed=0):
+def old_rate(game, num_players, timesteps, seed=0, threads=1):
     """Learner timesteps/s on the old path: one Python env a game, opponents one at a time."""
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.vec_env import DummyVecEnv
@@ -77,7 +81,7 @@ def old_rate(game, num_players, timesteps, seed=0):
         e.set_policy(me)
         for k in range(2):
             e.add_opponent(MaskablePPOAgent(model=model, frozen=True, seed=seed + k))
-    return _measure(model, timesteps)
+    return _measure(model, timesteps, threads)
 
 
 def main(argv=None):
@@ -86,20 +90,18 @@ def main(argv=None):
     p.add_argument("--players", type=at_least(1), default=None)
     p.add_argument("--timesteps", type=at_least(1), default=30_000)
     p.add_argument("--repeats", type=at_least(1), default=3, help="runs of each path, alternated; medians quoted")
-    p.add_argument("--threads", type=at_least(1), default=1, help="torch threads")
+    p.add_argument("--threads", type=at_least(1), default=usable_cores(),
+                   help=f"torch threads for the updates (default: every core, {usable_cores()})")
     args = p.parse_args(argv)
-    import torch
-
-    torch.set_num_threads(args.threads)
     rates = {"batched": [], "old": []}
     for r in range(args.repeats):
-        rates["batched"].append(batched_rate(args.game, args.players, args.timesteps, seed=r))
-        rates["old"].append(old_rate(args.game, args.players, args.timesteps, seed=r))
+        rates["batched"].append(batched_rate(args.game, args.players, args.timesteps, seed=r, threads=args.threads))
+        rates["old"].append(old_rate(args.game, args.players, args.timesteps, seed=r, threads=args.threads))
         print(f"run {r + 1}: batched {rates['batched'][-1]:,.0f}, old {rates['old'][-1]:,.0f} learner timesteps/s",
               flush=True)
     b, o = float(np.median(rates["batched"])), float(np.median(rates["old"]))
     print(f"{args.game} ({args.players or 'default'} players), pool random + heuristic + self + 2 snapshots: "
-          f"batched {b:,.0f} vs old {o:,.0f} learner timesteps/s (medians of {args.repeats}): {b / o:.1f}x")
+          f"batched {b:,.0f} vs old {o:,.0f} learner timesteps/s (medians of {args.repeats}, {args.threads} update threads): {b / o:.1f}x")
 
 
 if __name__ == "__main__":

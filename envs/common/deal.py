@@ -2,8 +2,11 @@
 
 Every game with hidden information determinises the same way (``determinize`` in
 ``envs/common/game.py``): gather the items whose place the seat cannot tell apart (other hands,
-the undrawn deck, face-down tiles) into one pool, shuffle the pool with the record's generator,
-and hand each place back exactly as many items as it held. These rules are those steps; a game's
+the undrawn deck, face-down tiles) into one pool, put the pool in order, shuffle it with the
+record's generator, and hand each place back exactly as many items as it held. Ordering the pool
+first makes the re-deal depend only on *which* items are unseen, never on where they lay: two
+worlds that differ only in hidden facts re-deal identically from the same seed, so a search that
+determinises decides the same in both, seed for seed. These rules are those steps; a game's
 ``determinize`` says only *which* places are unseen. Places are either counts by kind (a hand of
 resources: ``counts[kind]``) or ordered items (a deck: ``items[lo:hi]``).
 """
@@ -50,7 +53,8 @@ def deal_items(pool, j, items, lo, hi):
 
 @rule
 def shuffle_pool(rng, pool, m):
-    """Shuffle the first ``m`` pooled items."""
+    """Order the first ``m`` pooled items, then shuffle them."""
+    pool[:m].sort()
     shuffle(rng, pool, m)
 
 
