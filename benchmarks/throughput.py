@@ -307,7 +307,7 @@ def machine() -> str:
             f"Numba {numba.__version__}")
 
 
-def run_bench(games, players=None, repeats=5, seconds=2.0, num_envs=256, batch=2000,
+def run_bench(games, players=None, repeats=5, seconds=2.0, num_envs=1024, batch=2000,
               startup=True, quick=False, log=print):
     """Measure everything; returns a dict the report is printed from. An unknown game is a
     ``ValueError`` before anything is measured."""
@@ -462,7 +462,7 @@ def add_arguments(p) -> None:
     p.add_argument("--repeats", type=at_least(1), default=5,
                    help="runs per figure; the median is reported (default 5)")
     p.add_argument("--seconds", type=positive, default=2.0, help="length of each run in seconds (default 2)")
-    p.add_argument("--num-envs", type=at_least(1), default=256, help="games in the vector env (default 256)")
+    p.add_argument("--num-envs", type=at_least(1), default=1024, help="games in the vector env (default 1024)")
     p.add_argument("--batch", type=at_least(1), default=2000, help="games per random_rollouts call (default 2000)")
     p.add_argument("--quick", action="store_true",
                    help="a short run (1 repeat of 0.25 s, small batches, no start-up subprocesses unless "

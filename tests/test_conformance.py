@@ -372,6 +372,32 @@ def test_vector_env_matches_single_games(game_config):
         venv.step(np.where(masks, -1, np.arange(game.num_actions)).argmax(axis=1) * 0 + np.argmin(masks, axis=1))
 
 
+def test_kernels_write_every_entry_of_the_view(game_config):
+    """``observe`` and ``legal_mask`` write the whole vector and mask (the contract): the vector
+    env hands them its rows as the last step left them, without clearing them first."""
+    game, cfg = game_config
+    env = new_env(game, cfg)
+    env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    core = game.core
+    for _ in range(60):
+        if env.agent_selection is None or not env.agents:
+            break
+        s = env.record
+        seat = env.agent_name_mapping[env.agent_selection]
+        clean, stale = np.zeros(game.obs_size, np.float32), np.full(game.obs_size, np.nan, np.float32)
+        core.observe(s, seat, clean)
+        core.observe(s, seat, stale)
+        assert clean.tobytes() == stale.tobytes()
+        clean_mask, stale_mask = np.zeros(game.num_actions, np.bool_), np.ones(game.num_actions, np.bool_)
+        assert core.legal_mask(s, clean_mask) == core.legal_mask(s, stale_mask)
+        assert np.array_equal(clean_mask, stale_mask)
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            break
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
 def test_random_rollouts_finish_games(game_config):
     game, cfg = game_config
     env = new_env(game, cfg)

@@ -14,7 +14,9 @@ Kernels every game provides (``@kernel``; ``s`` is one record, a batch is a 1-D 
                                                (``s['num_players']``); ``opts`` is the int64
                                                option vector from :meth:`Game.options`; sets
                                                ``s['actor']``
-``legal_mask(s, mask) -> int``                 fill the bool mask over all ``num_actions``;
+``legal_mask(s, mask) -> int``                 fill the bool mask over all ``num_actions``
+                                               (every entry written: the engine hands it a
+                                               row that holds the last step's mask);
                                                return the number of legal actions
 ``apply(s, action)``                           apply one legal decision of ``s['actor']``, then
                                                every chance event and automatic step up to the
@@ -23,7 +25,8 @@ Kernels every game provides (``@kernel``; ``s`` is one record, a batch is a 1-D 
                                                counts ``steps`` and clears the rewards first)
 ``observe(s, seat, out) -> int``               that seat's float32 observation, seat-relative,
                                                with only what that seat may know, block by block
-                                               as the game's ``OBSERVATION`` layout declares;
+                                               as the game's ``OBSERVATION`` layout declares,
+                                               every entry written (clear ``out`` first);
                                                return the length written (``obs_size``)
 ``state_vector(s, out)``                       the full-information float32 vector (for
                                                centralised critics)

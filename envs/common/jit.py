@@ -153,6 +153,12 @@ def _keyed_njit(fn, fingerprint):
     return disp
 
 
+def common_jit(fn):
+    """A compiled function of the engine itself, over no game's rules (batch helpers): cached under
+    the fingerprint of ``envs/common``."""
+    return _keyed_njit(fn, folder_fingerprint(str(_COMMON)))
+
+
 def _game_folder(module_name: str) -> str:
     """The folder of the game a module belongs to: ``frontierzoo.envs.<game>`` at any depth."""
     parts = module_name.split(".")

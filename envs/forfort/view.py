@@ -29,9 +29,9 @@ from .state import (ARMIES, ARMY_OVERTHROWN, ARMY_RESERVE, CAMPS, CARDS_PER_COLO
 
 
 @rule
-def observe_space(s, me, fort, space, out, b):
-    """One space of a fort, from ``b``: its visible card, how many cards it holds, the
-    drawbridge, and the armies on it by owner (seat-relative)."""
+def observe_space(s, fort, space, out, b):
+    """One space of a fort, from ``b``: its visible card, how many cards it holds and the
+    drawbridge (the armies on it: :func:`observe_armies`)."""
     c = top_card(s, fort, space)
     if c >= 0:
         out[b + F_PRESENT.start] = 1.0
@@ -47,10 +47,18 @@ def observe_space(s, me, fort, space, out, b):
             out[b + F_CAMP.start] = 1.0
     out[b + F_HEIGHT.start] = s['height'][fort, space] / HEIGHT_SCALE
     out[b + F_DRAWBRIDGE.start] = 1.0 if s['drawbridge'][fort] == space else 0.0
+
+
+@rule
+def observe_armies(s, me, out):
+    """Every army in a fort, counted on its space by owner (both seat-relative): one pass over
+    the armies rather than a search of them for every space."""
     n = s['num_players']
     for owner in range(n):
         for k in range(ARMIES):
-            if s['army_fort'][owner, k] == fort and s['army_space'][owner, k] == space:
+            fort = s['army_fort'][owner, k]
+            if fort >= 0:
+                b = OBS_SEATS.at((fort - me) % n, 0) + SEAT_FORT.at(s['army_space'][owner, k], 0)
                 out[b + F_ARMIES.at((owner - me) % n)] += 1.0
 
 
@@ -59,7 +67,7 @@ def observe_seat(s, me, j, out, b):
     """What everyone knows about seat j, from ``b``: fort, armies, counts, the arrows on the
     dungeon's top card, discard pile."""
     for space in range(SPACES):
-        observe_space(s, me, j, space, out, b + SEAT_FORT.at(space, 0))
+        observe_space(s, j, space, out, b + SEAT_FORT.at(space, 0))
     out[b + SEAT_PRESENT.start] = 1.0
     out[b + SEAT_TEAMMATE.start] = 1.0 if is_teammate(s, me, j) else 0.0
     n = s['dungeon_size'][j]
@@ -108,6 +116,7 @@ def observe(s, seat, out):
     n = s['num_players']
     for rel in range(n):
         observe_seat(s, seat, (seat + rel) % n, out, OBS_SEATS.at(rel, 0))
+    observe_armies(s, seat, out)
     observe_hand(s, seat, out, OBS_HAND.start)
     out[OBS_STAGE.at(s['stage'])] = 1.0
     if s['effect'] >= 0:
