@@ -15,7 +15,7 @@ from frontierzoo.envs import all_games
 
 from .base import Agent, RandomAgent
 from .heuristics import heuristic_modules, make_heuristic
-from .learned import bundled_model
+from .learned import MODELS, bundled_model
 from .match import MatchResult, play_game, wilson_interval
 
 # name -> (factory(game_name, seed, **kwargs), games it plays or None for every game)
@@ -53,8 +53,16 @@ def make_agent(name: str, game_name: str, seed=None, **kwargs) -> Agent:
     return _AGENTS[name][0](game_name, seed=seed, **kwargs)
 
 
+def _tuned(game_name, seed=None, **kw):
+    from .heuristics.forfort import TunedForfort
+    return TunedForfort(seed=seed, **kw)
+
+
 register_agent("heuristic", make_heuristic, games=tuple(heuristic_modules()))
 register_agent("mcts", _mcts)
+# "tuned": the Forfort heuristic's turn search with trained evaluation weights (training/tune.py)
+if (MODELS / "forfort_tuned.json").exists():
+    register_agent("tuned", _tuned, games=["forfort_v0"])
 # "ppo" plays the policy shipped for a game; it needs torch (the train extra).
 if find_spec("torch") is not None:
     register_agent("ppo", _ppo, games=[g.name for g in all_games() if bundled_model(g.name).exists()])

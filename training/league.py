@@ -193,8 +193,9 @@ def read_curve(path):
                  float(r["low95"]), float(r["high95"])) for r in csv.DictReader(f)]
 
 
-def plot_curve(rows, path, game_name, num_players):
-    """Win rate against each reference by timesteps, with its 95% band and the fair share."""
+def plot_curve(rows, path, game_name, num_players, xlabel="learner timesteps"):
+    """Win rate against each reference by timesteps (or what ``xlabel`` names), with its 95% band
+    and the fair share."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -207,7 +208,7 @@ def plot_curve(rows, path, game_name, num_players):
         ax.plot(x, [r[4] for r in mine], marker="o", label=f"v {ref}")
         ax.fill_between(x, [r[5] for r in mine], [r[6] for r in mine], alpha=0.2)
     ax.axhline(1.0 / num_players, color="grey", linestyle="--", linewidth=1, label=f"fair share 1/{num_players}")
-    ax.set_xlabel("learner timesteps")
+    ax.set_xlabel(xlabel)
     ax.set_ylabel("win rate (95% interval)")
     ax.set_ylim(0, 1)
     ax.set_title(f"{game_name}, {num_players} players")

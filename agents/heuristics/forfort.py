@@ -11,10 +11,13 @@ turn shows a card the agent could not know, never the real one.
 """
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import numpy as np
 
 from frontierzoo.envs.common.engine import compiled
-from frontierzoo.envs.common.rng import seed_rng
+from frontierzoo.envs.common.rng import random_u64, seed_rng
 from frontierzoo.envs.forfort.env import GAME
 from frontierzoo.envs.forfort.places import (is_opponent, is_wall, teammate_of, top_card,
                                              top_is_wall_of_kind)
@@ -22,6 +25,7 @@ from frontierzoo.envs.forfort.state import (ARMIES, DEFENDED, FRONT_LINE, GRID, 
                                             RECORD_DTYPE, SPACES, ST_MAIN)
 
 from ..base import Agent
+from ..learned import MODELS
 
 # The game's kernels compiled in place, and a decorator caching these functions under the Forfort
 # sources' fingerprint (a plain njit(cache=True) would keep stale code after the game changed).
@@ -33,20 +37,25 @@ BRANCH_BUDGET = 32      # positions searched below each first decision: a pair o
                         # each a space and a direction) would otherwise branch into thousands
 WIN = 1000.0
 
-# Weights of evaluate(), tuned by play against the random agent.
-W_WALL = 10.0           # a visible wall: 2 points, and one of the 8 that complete the fort
-W_WALL_SQ = 1.2         # ... worth more the closer the fort is to complete
-W_CAMP = 4.0            # a visible camp: 1 point, and a space one may build on whatever the arrows
-W_DEFENDED_FRONT = 2.0  # a defended wall on a front line resists the ram
-W_MY_ARMY = 5.0         # an army in an opponent's fort: 1 point, and it wrecks a space a turn
-W_ENEMY_ARMY = 6.0      # an enemy army in one's own fort
-W_HAND = 1.5            # cards in hand are choices next turn
-W_DUNGEON_BONUS = 2.0   # the end bonus for walls left in the dungeon, once the end is near
+# The weights of evaluate(), in one vector so that a trained set can stand in for them
+# (training/tune.py); WEIGHTS are the heuristic's own, tuned by hand by play against the random agent.
+WEIGHT_NAMES = (
+    "wall",            # a visible wall: 2 points, and one of the 8 that complete the fort
+    "wall_squared",    # ... worth more the closer the fort is to complete
+    "camp",            # a visible camp: 1 point, and a space one may build on whatever the arrows
+    "defended_front",  # a defended wall on a front line resists the ram
+    "my_army",         # an army in an opponent's fort: 1 point, and it wrecks a space a turn
+    "enemy_army",      # an enemy army in one's own fort (subtracted)
+    "hand",            # cards in hand are choices next turn
+    "dungeon_bonus",   # the end bonus for walls left in the dungeon, once the end is near (x wall / 2)
+)
+W_WALL, W_WALL_SQ, W_CAMP, W_DEFENDED_FRONT, W_MY_ARMY, W_ENEMY_ARMY, W_HAND, W_DUNGEON_BONUS = range(8)
+WEIGHTS = np.array([10.0, 1.2, 4.0, 2.0, 5.0, 6.0, 1.5, 2.0])
 
 
 @jit
-def side_value(s, seat):
-    """How good ``seat``'s own position is, in rough wall-points."""
+def side_value(s, seat, w):
+    """How good ``seat``'s own position is, in rough wall-points, by the weights ``w``."""
     walls = 0
     camps = 0
     for space in range(SPACES):
@@ -57,30 +66,30 @@ def side_value(s, seat):
             walls += 1
         else:
             camps += 1
-    v = W_WALL * walls + W_WALL_SQ * walls * walls + W_CAMP * camps
+    v = w[W_WALL] * walls + w[W_WALL_SQ] * walls * walls + w[W_CAMP] * camps
     n = s['num_players']
     for other in range(n):
         if is_opponent(s, seat, other):
             side = s['front'][seat, other]
             for i in range(GRID):
                 if top_is_wall_of_kind(s, seat, LINES[side, FRONT_LINE, i], DEFENDED):
-                    v += W_DEFENDED_FRONT
+                    v += w[W_DEFENDED_FRONT]
         for k in range(ARMIES):
             fort = s['army_fort'][other, k]
             if fort < 0:
                 continue
             if other == seat and is_opponent(s, seat, fort):
-                v += W_MY_ARMY
+                v += w[W_MY_ARMY]
             elif fort == seat and is_opponent(s, seat, other):
-                v -= W_ENEMY_ARMY
-    v += W_HAND * s['hand_count'][seat]
+                v -= w[W_ENEMY_ARMY]
+    v += w[W_HAND] * s['hand_count'][seat]
     if s['end_triggered'] != 0 and s['dungeon_size'][seat] > 0:
-        v += W_DUNGEON_BONUS * W_WALL / 2.0
+        v += w[W_DUNGEON_BONUS] * w[W_WALL] / 2.0
     return v
 
 
 @jit
-def evaluate(s, me):
+def evaluate(s, me, w):
     """The position from ``me``'s side: a won or lost game outright, else my side's value less the
     best opponent's (teammates count with me)."""
     n = s['num_players']
@@ -91,15 +100,15 @@ def evaluate(s, me):
                     return WIN / 2.0   # a shared win
             return WIN
         return -WIN
-    mine = side_value(s, me)
+    mine = side_value(s, me, w)
     if s['teams'] != 0:
-        mine += side_value(s, teammate_of(me))
+        mine += side_value(s, teammate_of(me), w)
     best = -1e9
     for i in range(n):
         if is_opponent(s, me, i):
-            v = side_value(s, i)
+            v = side_value(s, i, w)
             if s['teams'] != 0:
-                v += side_value(s, teammate_of(i))
+                v += side_value(s, teammate_of(i), w)
             best = max(best, v)
     return mine - best
 
@@ -115,14 +124,14 @@ EVAL_SCALE = 30.0       # evaluate() is in wall-points: a lead of 30 scores tanh
 def leaf_values(s, num_players, out):
     """The search's leaf evaluation: each seat's :func:`evaluate`, squashed into (-1, 1)."""
     for i in range(num_players):
-        out[i] = np.tanh(evaluate(s, i) / EVAL_SCALE)
+        out[i] = np.tanh(evaluate(s, i, WEIGHTS) / EVAL_SCALE)
 
 
 @jit
-def plan_turn(stack, raw, masks, me, seed, noise):
+def plan_turn(stack, raw, masks, me, seed, noise, w):
     """Search the rest of ``me``'s turn from ``stack[0]`` (the live record's copy) and return the
-    best first decision. ``raw`` is ``stack`` viewed as bytes, for copying records; ``noise``
-    breaks ties between first decisions of equal value."""
+    best first decision by the weights ``w``. ``raw`` is ``stack`` viewed as bytes, for copying
+    records; ``noise`` breaks ties between first decisions of equal value."""
     seed_rng(stack[0]['rng'], seed)
     G.determinize(stack[0], me)
     G.legal_mask(stack[0], masks[0])
@@ -168,7 +177,7 @@ def plan_turn(stack, raw, masks, me, seed, noise):
             nxt[d] = 0
             best[d] = -1e18
             continue
-        v = evaluate(child, me)
+        v = evaluate(child, me, w)
         if d == 0:
             v += noise[a]
             if v > best_root_value:
@@ -178,14 +187,46 @@ def plan_turn(stack, raw, masks, me, seed, noise):
             best[d] = v
 
 
+UNIT = 1.0 / 9007199254740992.0   # 2**-53: a uniform float from the top 53 bits of a u64
+
+
+@jit
+def duel(weights, others, seeds, seat_of, num_players, opts, buf, stack, raw, masks, score):
+    """Play one game per seed in compiled code: seat ``seat_of[g]`` plays this heuristic with
+    ``weights``, every other seat with ``others``. ``score[g]`` gets that seat's share of the win
+    (1/k among k winners, else 0). ``buf`` holds one record's bytes; ``stack``/``raw``/``masks``
+    are the turn search's scratch, as the agent keeps them. Training weights against the
+    heuristic (training/tune.py) plays thousands of games a minute this way."""
+    rng = np.zeros(2, np.uint64)
+    noise = np.zeros(NUM_ACTIONS)
+    for g in range(seeds.shape[0]):
+        s = G.deal(buf, 0, num_players, opts, seeds[g])
+        seed_rng(rng, seeds[g] ^ np.uint64(0x9E3779B97F4A7C15))
+        while True:
+            seat = G.to_act(s)
+            if seat < 0:
+                break
+            raw[0, :] = buf[:]
+            for a in range(NUM_ACTIONS):
+                noise[a] = (random_u64(rng) >> np.uint64(11)) * UNIT * 1e-3
+            w = weights if seat == seat_of[g] else others
+            G.step(s, plan_turn(stack, raw, masks, seat, random_u64(rng), noise, w))
+        winners = 0
+        for k in range(num_players):
+            winners += s['last_rewards'][k] > 0
+        score[g] = 1.0 / winners if s['last_rewards'][seat_of[g]] > 0 else 0.0
+
+
 class ForfortHeuristic(Agent):
-    """Searches its own turn to the end on copies of the record and plays the best start."""
+    """Searches its own turn to the end on copies of the record and plays the best start, judged
+    by :func:`evaluate` with ``weights`` (default: the hand-set :data:`WEIGHTS`)."""
 
     name = "heuristic"
     needs_env = True
 
-    def __init__(self, seed=None):
+    def __init__(self, seed=None, weights=None):
         super().__init__(seed)
+        self.weights = check_weights(WEIGHTS if weights is None else weights)
         self._stack = np.zeros(MAX_DEPTH + 1, dtype=RECORD_DTYPE)
         self._raw = self._stack.view(np.uint8).reshape(MAX_DEPTH + 1, RECORD_DTYPE.itemsize)
         self._masks = np.zeros((MAX_DEPTH + 1, NUM_ACTIONS), np.bool_)
@@ -198,10 +239,51 @@ class ForfortHeuristic(Agent):
         self._stack[0] = record
         noise = self.rng.random(NUM_ACTIONS) * 1e-3
         a = plan_turn(self._stack, self._raw, self._masks, me,
-                      np.uint64(self.rng.integers(2**63)), noise)
+                      np.uint64(self.rng.integers(2**63)), noise, self.weights)
         if a < 0 or not action_mask[a]:
             raise RuntimeError(f"ForfortHeuristic chose action {a}, which the mask does not allow")
         return int(a)
+
+
+def check_weights(weights) -> np.ndarray:
+    """``weights`` as the float64 vector evaluate() takes: one finite number per WEIGHT_NAMES."""
+    try:
+        w = None if isinstance(weights, (str, bytes)) else np.asarray(weights, dtype=np.float64)
+    except (TypeError, ValueError):
+        w = None
+    if w is None or w.shape != WEIGHTS.shape or not np.all(np.isfinite(w)):
+        raise ValueError(f"Forfort evaluation weights must be {len(WEIGHT_NAMES)} finite numbers "
+                         f"({', '.join(WEIGHT_NAMES)}), got {weights!r}")
+    return np.ascontiguousarray(w)
+
+
+WEIGHTS_FORMAT = "frontierzoo-weights-1"
+TUNED = MODELS / "forfort_tuned.json"   # the bundled trained weights
+
+
+def load_weights(path):
+    """The weights a ``forfort_tuned.json`` holds (training/tune.py writes them): plain numbers,
+    checked one by one; ``ValueError`` if the file is not such a file."""
+    try:
+        d = json.loads(Path(path).read_text())
+    except (OSError, ValueError) as e:
+        raise ValueError(f"{path}: not a readable weights file ({e})") from None
+    if not isinstance(d, dict) or d.get("format") != WEIGHTS_FORMAT or d.get("game") != GAME.name:
+        raise ValueError(f"{path}: not a {WEIGHTS_FORMAT} file for {GAME.name}")
+    named = d.get("weights")
+    if not isinstance(named, dict) or sorted(named) != sorted(WEIGHT_NAMES):
+        raise ValueError(f"{path}: the weights must name exactly {', '.join(WEIGHT_NAMES)}")
+    return check_weights([named[k] for k in WEIGHT_NAMES])
+
+
+class TunedForfort(ForfortHeuristic):
+    """The heuristic's turn search judged by trained weights (default: the bundled
+    ``agents/models/forfort_tuned.json``; its command and seed are in the file)."""
+
+    name = "tuned"
+
+    def __init__(self, seed=None, path=None):
+        super().__init__(seed, weights=load_weights(TUNED if path is None else path))
 
 
 HEURISTIC = ForfortHeuristic

@@ -1,0 +1,183 @@
+"""Train the Forfort heuristic's evaluation by the cross-entropy method, against the heuristic.
+
+    python -m frontierzoo.training.tune --minutes 55 --out runs/forfort_tuned
+
+The Forfort heuristic searches its whole turn on copies of the record and judges where each line of
+play ends with :func:`~frontierzoo.agents.heuristics.forfort.evaluate`, a weighted sum of eight
+features (walls, camps, defended walls on the front line, armies, hand, the dungeon bonus). Its
+weights were set by hand. This trains them: a policy (the turn search) with eight parameters,
+improved by the cross-entropy method, a policy-search method of reinforcement learning, on the
+win rate against the hand-set heuristic itself.
+
+Each generation draws ``--population`` weight vectors around the current mean (in log space: every
+weight keeps its sign, and moves by a factor), plays each of them ``--games`` games against the
+heuristic on the same fresh deals (common random numbers: the candidates meet the same games, so
+the comparison between them is sharper), seats alternating, all in compiled code
+(:func:`~frontierzoo.agents.heuristics.forfort.duel`), spread over ``--processes`` cores. The mean
+moves to the ``--elite`` best; the spread narrows with them, never below ``MIN_SPREAD``. Every
+``--eval-every`` generations the mean plays ``--eval-games`` fresh games against the heuristic:
+the curve (``<out>/curve.csv``, ``<out>/curve.png``, with 95% intervals). A progress bar shows the
+time and the latest rate.
+
+The result is ``<out>/forfort_tuned.json``: the weights by name, with the command and seed that
+trained them; plain numbers, nothing that runs on load. Copy it to
+``agents/models/forfort_tuned.json`` to bundle it as the ``"tuned"`` agent.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import shlex
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import numpy as np
+
+from frontierzoo.agents.argtypes import at_least
+from frontierzoo.agents.base import usable_cores
+from frontierzoo.agents.match import wilson_interval
+
+GAME = "forfort_v0"
+MIN_SPREAD = 0.05     # the least spread (log scale: about 5% either way) a generation samples with
+SMOOTHING = 0.7       # each generation's mean and spread: this much of the elites', the rest kept
+FIRST_SPREAD = 0.5    # the first generation's spread: weights from about 0.6x to 1.6x the heuristic's
+
+
+def _scratch():
+    from frontierzoo.agents.heuristics.forfort import MAX_DEPTH, NUM_ACTIONS, RECORD_DTYPE
+    stack = np.zeros(MAX_DEPTH + 1, dtype=RECORD_DTYPE)
+    return (np.zeros(RECORD_DTYPE.itemsize, np.uint8), stack,
+            stack.view(np.uint8).reshape(MAX_DEPTH + 1, RECORD_DTYPE.itemsize),
+            np.zeros((MAX_DEPTH + 1, NUM_ACTIONS), np.bool_))
+
+
+def play_against_heuristic(weights, seeds, num_players=2):
+    """The scores (a win shared by k counts 1/k) of ``weights`` in one game per seed against the
+    hand-set heuristic at every other seat, its seat going round with the game's number."""
+    from frontierzoo.agents.heuristics.forfort import GAME as FORFORT, WEIGHTS, check_weights, duel
+    seeds = np.asarray(seeds, np.uint64)
+    score = np.zeros(seeds.size)
+    duel(check_weights(weights), WEIGHTS, seeds, np.arange(seeds.size, dtype=np.int64) % num_players,
+         num_players, FORFORT.options(num_players), *_scratch(), score)
+    return score
+
+
+def _task(args):
+    weights, seeds, num_players = args
+    return float(play_against_heuristic(weights, seeds, num_players).sum())
+
+
+def train(minutes=55.0, out="runs/forfort_tuned", seed=0, population=16, elite=4, games=400,
+          eval_every=5, eval_games=1000, num_players=2, processes=None, command=None):
+    """Run the cross-entropy method for ``minutes`` (module docstring); returns the result dict and
+    writes ``<out>/forfort_tuned.json``, ``curve.csv`` and ``curve.png``."""
+    from tqdm import tqdm
+
+    from frontierzoo.agents.heuristics.forfort import WEIGHT_NAMES, WEIGHTS, WEIGHTS_FORMAT
+
+    from .league import plot_curve
+
+    if not 1 <= elite <= population:
+        raise ValueError(f"elite must be between 1 and the population ({population}), got {elite}")
+    if command is None:
+        command = f"frontierzoo.training.tune.train(minutes={minutes}, seed={seed}, population={population}, " \
+                  f"elite={elite}, games={games})"
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng(seed)
+    mean, spread = np.log(WEIGHTS), np.full(WEIGHTS.size, FIRST_SPREAD)
+    processes = processes or usable_cores()
+    curve, played = [], 0
+    t0 = time.perf_counter()
+    deadline = t0 + 60.0 * minutes
+    bar = tqdm(total=round(60.0 * minutes), unit="s", desc="tuning forfort_v0", dynamic_ncols=True)
+    with ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("forkserver")) as pool:
+
+        def rate(weights, n):
+            """The mean score of ``weights`` over ``n`` fresh games, split across the workers."""
+            seeds = rng.integers(0, 2**63, n, dtype=np.uint64)
+            parts = np.array_split(seeds, processes)
+            return sum(pool.map(_task, [(weights, p, num_players) for p in parts])) / n
+
+        def point(generation):
+            r = rate(np.exp(mean), eval_games)
+            lo, hi = wilson_interval(r * eval_games, eval_games)
+            curve.append((played, round(time.perf_counter() - t0, 1), "heuristic", eval_games, round(r, 4),
+                          round(lo, 4), round(hi, 4), generation))
+            bar.set_postfix({"v heuristic": f"{r:.1%}", "generation": generation})
+            _write_curve(out, curve)
+            plot_curve([c[:7] for c in curve], out / "curve.png", GAME, num_players,
+                       xlabel="training games played")
+
+        point(0)
+        generation = 0
+        while generation == 0 or time.perf_counter() < deadline:   # one generation at least
+            generation += 1
+            candidates = np.exp(mean + spread * rng.standard_normal((population, WEIGHTS.size)))
+            seeds = rng.integers(0, 2**63, games, dtype=np.uint64)   # the same deals for every candidate
+            scores = np.array(list(pool.map(_task, [(w, seeds, num_players) for w in candidates]))) / games
+            played += population * games
+            best = np.argsort(-scores, kind="stable")[:elite]
+            logs = np.log(candidates[best])
+            mean = SMOOTHING * logs.mean(axis=0) + (1 - SMOOTHING) * mean
+            spread = np.maximum(MIN_SPREAD, SMOOTHING * logs.std(axis=0) + (1 - SMOOTHING) * spread)
+            if generation % eval_every == 0:
+                point(generation)
+            bar.update(min(round(time.perf_counter() - t0), bar.total) - bar.n)
+        if not curve or curve[-1][-1] != generation:
+            point(generation)
+    bar.close()
+    weights = np.exp(mean)
+    result = {"format": WEIGHTS_FORMAT, "game": GAME, "num_players": num_players,
+              "weights": {k: float(v) for k, v in zip(WEIGHT_NAMES, weights)},
+              "hand_set": {k: float(v) for k, v in zip(WEIGHT_NAMES, WEIGHTS)},
+              "training": {"command": command, "seed": seed, "generations": generation, "games": played,
+                           "seconds": round(time.perf_counter() - t0, 1), "population": population,
+                           "elite": elite, "games_per_candidate": games},
+              "last_evaluation": {"games": curve[-1][3], "win_rate": curve[-1][4],
+                                  "wilson_95": [curve[-1][5], curve[-1][6]]}}
+    (out / "forfort_tuned.json").write_text(json.dumps(result, indent=2) + "\n")
+    return result
+
+
+CURVE_FIELDS = ("games_played", "seconds", "opponent", "games", "win_rate", "low95", "high95", "generation")
+
+
+def _write_curve(out, curve):
+    import csv
+    with open(out / "curve.csv", "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(CURVE_FIELDS)
+        w.writerows(curve)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--minutes", type=float, default=55.0, help="training time (the last evaluation comes after)")
+    p.add_argument("--out", default="runs/forfort_tuned")
+    p.add_argument("--seed", type=at_least(0), default=0)
+    p.add_argument("--population", type=at_least(2), default=16, help="weight vectors tried a generation")
+    p.add_argument("--elite", type=at_least(1), default=4, help="of them, the best the mean moves to")
+    p.add_argument("--games", type=at_least(2), default=400, help="games each candidate plays a generation")
+    p.add_argument("--eval-every", type=at_least(1), default=5, help="generations between points of the curve")
+    p.add_argument("--eval-games", type=at_least(1), default=1000, help="games of the mean a point")
+    p.add_argument("--processes", type=at_least(1), default=usable_cores())
+    args = p.parse_args(argv)
+    if not math.isfinite(args.minutes) or args.minutes <= 0:
+        p.error("--minutes must be a positive number")
+    result = train(minutes=args.minutes, out=args.out, seed=args.seed, population=args.population,
+                   elite=args.elite, games=args.games, eval_every=args.eval_every, eval_games=args.eval_games,
+                   processes=args.processes,
+                   command=shlex.join(["python", "-m", "frontierzoo.training.tune",
+                                       *(sys.argv[1:] if argv is None else argv)]))
+    e = result["last_evaluation"]
+    print(f"tuned weights won {e['win_rate']:.1%} of {e['games']} games against the heuristic "
+          f"(95% Wilson {e['wilson_95'][0]:.1%}-{e['wilson_95'][1]:.1%}), seats alternating: {args.out}/forfort_tuned.json")
+
+
+if __name__ == "__main__":
+    main()
