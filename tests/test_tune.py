@@ -74,6 +74,12 @@ def test_a_bad_weights_file_is_refused(tmp_path, changes, match):
         load_weights(tmp_path / "junk.json")
 
 
+@pytest.mark.parametrize("settings", [{"games": 5}, {"eval_games": 1}, {"elite": 5}])
+def test_bad_training_settings_are_refused(tmp_path, settings):
+    with pytest.raises(ValueError, match="multiple of the 2 seats|elite must be"):
+        train(minutes=0.01, out=tmp_path, population=4, **{"games": 4, "eval_games": 4, "elite": 2, **settings})
+
+
 def test_training_writes_weights_a_curve_and_a_playable_agent(tmp_path):
     result = train(minutes=0.02, out=tmp_path, seed=3, population=4, elite=2, games=4, eval_every=1,
                    eval_games=6, processes=1, command="test")
@@ -82,7 +88,8 @@ def test_training_writes_weights_a_curve_and_a_playable_agent(tmp_path):
     w = load_weights(tmp_path / "forfort_tuned.json")
     assert np.all(w > 0)
     rows = (tmp_path / "curve.csv").read_text().splitlines()
-    assert rows[0].startswith("games_played,") and len(rows) >= 3
+    assert rows[0].startswith("games_played,") and rows[0].endswith(",weights") and len(rows) >= 3
+    assert len(rows[-1].split(",")[-1].split()) == len(WEIGHT_NAMES)
     assert (tmp_path / "curve.png").stat().st_size > 0
     agent = TunedForfort(seed=1, path=tmp_path / "forfort_tuned.json")
     result = play_game(make("forfort_v0"), [agent, make_agent("heuristic", "forfort_v0", seed=2)], seed=4)

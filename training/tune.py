@@ -12,7 +12,8 @@ win rate against the hand-set heuristic itself.
 Each generation draws ``--population`` weight vectors around the current mean (in log space: every
 weight keeps its sign, and moves by a factor), plays each of them ``--games`` games against the
 heuristic on the same fresh deals (common random numbers: the candidates meet the same games, so
-the comparison between them is sharper), seats alternating, all in compiled code
+the comparison between them is sharper), each deal once from each seat (the luck of the deal
+cancels within the pair), all in compiled code
 (:func:`~frontierzoo.agents.heuristics.forfort.duel`), spread over ``--processes`` cores. The mean
 moves to the ``--elite`` best; the spread narrows with them, never below ``MIN_SPREAD``. Every
 ``--eval-every`` generations the mean plays ``--eval-games`` fresh games against the heuristic:
@@ -57,7 +58,8 @@ def _scratch():
 
 def play_against_heuristic(weights, seeds, num_players=2):
     """The scores (a win shared by k counts 1/k) of ``weights`` in one game per seed against the
-    hand-set heuristic at every other seat, its seat going round with the game's number."""
+    hand-set heuristic at every other seat, its seat going round with the game's number (game k at
+    seat k mod the seats)."""
     from frontierzoo.agents.heuristics.forfort import GAME as FORFORT, WEIGHTS, check_weights, duel
     seeds = np.asarray(seeds, np.uint64)
     score = np.zeros(seeds.size)
@@ -67,8 +69,9 @@ def play_against_heuristic(weights, seeds, num_players=2):
 
 
 def _task(args):
-    weights, seeds, num_players = args
-    return float(play_against_heuristic(weights, seeds, num_players).sum())
+    """The summed score of ``weights`` over every deal played once from each seat."""
+    weights, deals, num_players = args
+    return float(play_against_heuristic(weights, np.repeat(deals, num_players), num_players).sum())
 
 
 def train(minutes=55.0, out="runs/forfort_tuned", seed=0, population=16, elite=4, games=400,
@@ -83,6 +86,10 @@ def train(minutes=55.0, out="runs/forfort_tuned", seed=0, population=16, elite=4
 
     if not 1 <= elite <= population:
         raise ValueError(f"elite must be between 1 and the population ({population}), got {elite}")
+    for name, n in (("games", games), ("eval_games", eval_games)):
+        if n < num_players or n % num_players:
+            raise ValueError(f"{name} must be a positive multiple of the {num_players} seats (each deal is "
+                             f"played from every seat), got {n}")
     if command is None:
         command = f"frontierzoo.training.tune.train(minutes={minutes}, seed={seed}, population={population}, " \
                   f"elite={elite}, games={games})"
@@ -98,16 +105,18 @@ def train(minutes=55.0, out="runs/forfort_tuned", seed=0, population=16, elite=4
     with ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("forkserver")) as pool:
 
         def rate(weights, n):
-            """The mean score of ``weights`` over ``n`` fresh games, split across the workers."""
-            seeds = rng.integers(0, 2**63, n, dtype=np.uint64)
-            parts = np.array_split(seeds, processes)
+            """The mean score of ``weights`` over ``n`` fresh games (each deal from every seat),
+            split across the workers."""
+            deals = rng.integers(0, 2**63, n // num_players, dtype=np.uint64)
+            parts = np.array_split(deals, processes)
             return sum(pool.map(_task, [(weights, p, num_players) for p in parts])) / n
 
         def point(generation):
             r = rate(np.exp(mean), eval_games)
             lo, hi = wilson_interval(r * eval_games, eval_games)
             curve.append((played, round(time.perf_counter() - t0, 1), "heuristic", eval_games, round(r, 4),
-                          round(lo, 4), round(hi, 4), generation))
+                          round(lo, 4), round(hi, 4), generation,
+                          " ".join(f"{w:.4g}" for w in np.exp(mean))))
             bar.set_postfix({"v heuristic": f"{r:.1%}", "generation": generation})
             _write_curve(out, curve)
             plot_curve([c[:7] for c in curve], out / "curve.png", GAME, num_players,
@@ -118,8 +127,8 @@ def train(minutes=55.0, out="runs/forfort_tuned", seed=0, population=16, elite=4
         while generation == 0 or time.perf_counter() < deadline:   # one generation at least
             generation += 1
             candidates = np.exp(mean + spread * rng.standard_normal((population, WEIGHTS.size)))
-            seeds = rng.integers(0, 2**63, games, dtype=np.uint64)   # the same deals for every candidate
-            scores = np.array(list(pool.map(_task, [(w, seeds, num_players) for w in candidates]))) / games
+            deals = rng.integers(0, 2**63, games // num_players, dtype=np.uint64)   # the same for every candidate
+            scores = np.array(list(pool.map(_task, [(w, deals, num_players) for w in candidates]))) / games
             played += population * games
             best = np.argsort(-scores, kind="stable")[:elite]
             logs = np.log(candidates[best])
@@ -128,7 +137,7 @@ def train(minutes=55.0, out="runs/forfort_tuned", seed=0, population=16, elite=4
             if generation % eval_every == 0:
                 point(generation)
             bar.update(min(round(time.perf_counter() - t0), bar.total) - bar.n)
-        if not curve or curve[-1][-1] != generation:
+        if not curve or curve[-1][7] != generation:
             point(generation)
     bar.close()
     weights = np.exp(mean)
@@ -144,7 +153,8 @@ def train(minutes=55.0, out="runs/forfort_tuned", seed=0, population=16, elite=4
     return result
 
 
-CURVE_FIELDS = ("games_played", "seconds", "opponent", "games", "win_rate", "low95", "high95", "generation")
+CURVE_FIELDS = ("games_played", "seconds", "opponent", "games", "win_rate", "low95", "high95", "generation",
+                "weights")   # the mean's weights, in WEIGHT_NAMES order
 
 
 def _write_curve(out, curve):

@@ -1,7 +1,6 @@
 """The set-up's camps, then the turn: the armies advance, one card is played (a. build, b. an
 effect, c. a camp, or d. only then a discard), the effects and pairs resolve, the drawbridge may be
 lowered, one wall is drawn; then the drawbridge's extra turn or the next player."""
-import numpy as np
 
 from ..common.jit import rule
 from .armies import advance_armies, can_place_camp, place_camp
@@ -71,9 +70,10 @@ def start_turn(s, seat):
 def mask_play_card(s, seat, mask):
     """Play one hand card: a. build it, b. use one of its effects, c. discard it to place a camp;
     d. only if none of these is possible, discard it."""
-    usable = np.zeros(NUM_SYMBOLS, np.bool_)
-    for y in range(NUM_SYMBOLS):
-        usable[y] = effect_usable(s, seat, y, False)
+    # which effects can do something, asked only of the symbols on cards in hand, once each; kept as
+    # bits (bit y: symbol y), since an array here was a heap allocation on every main decision
+    asked = 0
+    usable = 0
     camp = can_place_camp(s, seat)
     count = 0
     for w in range(WALLS):
@@ -85,7 +85,13 @@ def mask_play_card(s, seat, mask):
                 count += 1
         for slot in range(SLOTS):
             y = WALL_SYMBOLS[w, slot]
-            if y >= 0 and usable[y]:
+            if y < 0:
+                continue
+            if not (asked >> y) & 1:
+                asked |= 1 << y
+                if effect_usable(s, seat, y, False):
+                    usable |= 1 << y
+            if (usable >> y) & 1:
                 mask[EFFECT.at(w, slot)] = True
                 count += 1
         if camp:
