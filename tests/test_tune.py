@@ -26,21 +26,38 @@ def test_the_hand_set_weights_meet_themselves_evenly_and_replay():
 
 
 def test_the_weights_decide_the_play():
-    """Weights that count a wall against oneself never complete a fort and lose every game; weights
+    """Weights that count a wall (anyone's) against oneself never complete a fort and lose every game; weights
     that count nothing but the cards in hand beat the hand-set heuristic more often than not (as
     found while training: the hand-set weights are far from the best)."""
     no_walls = WEIGHTS.copy()
-    no_walls[WEIGHT_NAMES.index("wall")] = -10.0
-    no_walls[WEIGHT_NAMES.index("wall_squared")] = 0.0
+    for side in ("", "opponent_"):
+        no_walls[WEIGHT_NAMES.index(side + "wall")] = -10.0
+        no_walls[WEIGHT_NAMES.index(side + "wall_squared")] = 0.0
     assert play_against_heuristic(no_walls, SEEDS).mean() == 0.0
     hoarder = np.full(WEIGHTS.size, 1e-3)
-    hoarder[WEIGHT_NAMES.index("hand")] = 10.0
+    hoarder[WEIGHT_NAMES.index("hand")] = hoarder[WEIGHT_NAMES.index("opponent_hand")] = 10.0
     assert play_against_heuristic(hoarder, SEEDS).mean() > 0.55
 
 
-@pytest.mark.parametrize("bad", [[1.0] * 7, [1.0] * 9, [np.nan] + [1.0] * 7, "10,1.2", [[1.0] * 8]])
+N = len(WEIGHT_NAMES)
+
+
+def test_each_side_has_its_own_weights_and_the_hand_set_ones_are_the_same():
+    assert N == 16 and WEIGHT_NAMES[8:] == tuple("opponent_" + k for k in WEIGHT_NAMES[:8])
+    assert np.array_equal(WEIGHTS[:8], WEIGHTS[8:])
+
+
+def test_the_opponents_weights_decide_the_play_too():
+    """Valuing the opponent's walls as a gift (negative) rather than a threat loses more often."""
+    helper = WEIGHTS.copy()
+    helper[WEIGHT_NAMES.index("opponent_wall")] = -10.0
+    helper[WEIGHT_NAMES.index("opponent_wall_squared")] = 0.0
+    assert play_against_heuristic(helper, SEEDS).mean() < 0.25
+
+
+@pytest.mark.parametrize("bad", [[1.0] * (N - 1), [1.0] * (N + 1), [np.nan] + [1.0] * (N - 1), "10,1.2", [[1.0] * N]])
 def test_bad_weights_are_refused(bad):
-    with pytest.raises(ValueError, match="8 finite numbers"):
+    with pytest.raises(ValueError, match=f"{N} finite numbers"):
         check_weights(bad)
     with pytest.raises(ValueError):
         ForfortHeuristic(weights=bad)

@@ -3,9 +3,10 @@
     python -m frontierzoo.training.tune --minutes 55 --out runs/forfort_tuned
 
 The Forfort heuristic searches its whole turn on copies of the record and judges where each line of
-play ends with :func:`~frontierzoo.agents.heuristics.forfort.evaluate`, a weighted sum of eight
-features (walls, camps, defended walls on the front line, armies, hand, the dungeon bonus). Its
-weights were set by hand. This trains them: a policy (the turn search) with eight parameters,
+play ends with :func:`~frontierzoo.agents.heuristics.forfort.evaluate`: a weighted sum of eight
+features (walls, camps, defended walls on the front line, armies, hand, the dungeon bonus) of my
+side, less one of the best opponent's side, each side with its own eight weights. The heuristic's
+were set by hand. This trains them: a policy (the turn search) with sixteen parameters,
 improved by the cross-entropy method, a policy-search method of reinforcement learning, on the
 win rate against the hand-set heuristic itself.
 

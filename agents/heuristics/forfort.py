@@ -38,8 +38,12 @@ BRANCH_BUDGET = 32      # positions searched below each first decision: a pair o
 WIN = 1000.0
 
 # The weights of evaluate(), in one vector so that a trained set can stand in for them
-# (training/tune.py); WEIGHTS are the heuristic's own, tuned by hand by play against the random agent.
-WEIGHT_NAMES = (
+# (training/tune.py): the first eight value my side (with my teammate's), the last eight the best
+# opponent's side, which evaluate() subtracts. Two sets, because what a position is worth to me need
+# not be what the same position is worth against me (a wall of mine and a wall of the leader's can
+# matter differently). WEIGHTS are the heuristic's own, tuned by hand by play against the random
+# agent, the same for both sides.
+SIDE_FEATURES = (
     "wall",            # a visible wall: 2 points, and one of the 8 that complete the fort
     "wall_squared",    # ... worth more the closer the fort is to complete
     "camp",            # a visible camp: 1 point, and a space one may build on whatever the arrows
@@ -50,12 +54,15 @@ WEIGHT_NAMES = (
     "dungeon_bonus",   # the end bonus for walls left in the dungeon, once the end is near (x wall / 2)
 )
 W_WALL, W_WALL_SQ, W_CAMP, W_DEFENDED_FRONT, W_MY_ARMY, W_ENEMY_ARMY, W_HAND, W_DUNGEON_BONUS = range(8)
-WEIGHTS = np.array([10.0, 1.2, 4.0, 2.0, 5.0, 6.0, 1.5, 2.0])
+MINE, THEIRS = 0, len(SIDE_FEATURES)      # where each side's weights start in the vector
+WEIGHT_NAMES = SIDE_FEATURES + tuple("opponent_" + f for f in SIDE_FEATURES)
+HAND_SET = np.array([10.0, 1.2, 4.0, 2.0, 5.0, 6.0, 1.5, 2.0])
+WEIGHTS = np.concatenate((HAND_SET, HAND_SET))
 
 
 @jit
-def side_value(s, seat, w):
-    """How good ``seat``'s own position is, in rough wall-points, by the weights ``w``."""
+def side_value(s, seat, w, o):
+    """How good ``seat``'s own position is, in rough wall-points, by the weights ``w[o:o + 8]``."""
     walls = 0
     camps = 0
     for space in range(SPACES):
@@ -66,32 +73,32 @@ def side_value(s, seat, w):
             walls += 1
         else:
             camps += 1
-    v = w[W_WALL] * walls + w[W_WALL_SQ] * walls * walls + w[W_CAMP] * camps
+    v = w[o + W_WALL] * walls + w[o + W_WALL_SQ] * walls * walls + w[o + W_CAMP] * camps
     n = s['num_players']
     for other in range(n):
         if is_opponent(s, seat, other):
             side = s['front'][seat, other]
             for i in range(GRID):
                 if top_is_wall_of_kind(s, seat, LINES[side, FRONT_LINE, i], DEFENDED):
-                    v += w[W_DEFENDED_FRONT]
+                    v += w[o + W_DEFENDED_FRONT]
         for k in range(ARMIES):
             fort = s['army_fort'][other, k]
             if fort < 0:
                 continue
             if other == seat and is_opponent(s, seat, fort):
-                v += w[W_MY_ARMY]
+                v += w[o + W_MY_ARMY]
             elif fort == seat and is_opponent(s, seat, other):
-                v -= w[W_ENEMY_ARMY]
-    v += w[W_HAND] * s['hand_count'][seat]
+                v -= w[o + W_ENEMY_ARMY]
+    v += w[o + W_HAND] * s['hand_count'][seat]
     if s['end_triggered'] != 0 and s['dungeon_size'][seat] > 0:
-        v += w[W_DUNGEON_BONUS] * w[W_WALL] / 2.0
+        v += w[o + W_DUNGEON_BONUS] * w[o + W_WALL] / 2.0
     return v
 
 
 @jit
 def evaluate(s, me, w):
     """The position from ``me``'s side: a won or lost game outright, else my side's value less the
-    best opponent's (teammates count with me)."""
+    best opponent's, each by its own half of ``w`` (teammates count with their side)."""
     n = s['num_players']
     if G.to_act(s) < 0:
         if s['winner'][me]:
@@ -100,15 +107,15 @@ def evaluate(s, me, w):
                     return WIN / 2.0   # a shared win
             return WIN
         return -WIN
-    mine = side_value(s, me, w)
+    mine = side_value(s, me, w, MINE)
     if s['teams'] != 0:
-        mine += side_value(s, teammate_of(me), w)
+        mine += side_value(s, teammate_of(me), w, MINE)
     best = -1e9
     for i in range(n):
         if is_opponent(s, me, i):
-            v = side_value(s, i, w)
+            v = side_value(s, i, w, THEIRS)
             if s['teams'] != 0:
-                v += side_value(s, teammate_of(i), w)
+                v += side_value(s, teammate_of(i), w, THEIRS)
             best = max(best, v)
     return mine - best
 
