@@ -185,7 +185,7 @@ def target_ok(s, seat, victim, symbol, breach):
 @rule
 def battering_ram(s, seat, victim):
     """Destroy every card on the victim's front line facing the attacker (not defended walls)."""
-    destroy_line(s, victim, s['front'][victim, seat], FRONT_LINE, s['breach'])
+    destroy_line(s, victim, s['front'][victim, seat], FRONT_LINE, s['breach'] != 0)
 
 
 @rule
@@ -203,7 +203,7 @@ def mask_target(s, seat, mask):
     """An opponent the ram, catapult or siege tower would destroy something of."""
     count = 0
     for rel in range(1, s['num_players']):
-        if target_ok(s, seat, rel_seat(s, seat, rel), s['effect'], s['breach']):
+        if target_ok(s, seat, rel_seat(s, seat, rel), s['effect'], s['breach'] != 0):
             mask[OPPONENT.at(rel)] = True
             count += 1
     return count
@@ -232,7 +232,7 @@ def mask_row(s, seat, mask):
     side = s['front'][victim, seat]
     count = 0
     for k in range(ROW.size):
-        if line_destroyable(s, victim, side, SECOND_ROW + k, s['breach']):
+        if line_destroyable(s, victim, side, SECOND_ROW + k, s['breach'] != 0):
             mask[ROW.at(k)] = True
             count += 1
     return count
@@ -242,7 +242,7 @@ def mask_row(s, seat, mask):
 def apply_row(s, seat, a):
     """The catapult destroys what it can of the chosen row."""
     victim = s['target']
-    destroy_line(s, victim, s['front'][victim, seat], SECOND_ROW + ROW.split(a), s['breach'])
+    destroy_line(s, victim, s['front'][victim, seat], SECOND_ROW + ROW.split(a), s['breach'] != 0)
     s['target'] = -1
     use_done(s)
 
