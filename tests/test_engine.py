@@ -167,3 +167,27 @@ def test_a_rule_compiles_into_a_linked_only_library():
     assert type(linked) is _LinkedOnlyLibrary
     defined = [f.name for f in linked._final_module.functions if not f.is_declaration]
     assert defined and not any(linked._codegen._engine.is_symbol_defined(name) for name in defined)
+
+
+def test_a_rule_compiles_once_for_every_width_of_integer():
+    """Callers passing an int32 field, a uint8 one, an int64 counter or a literal share one
+    compilation of the rule, for int64 (envs/common/jit.py, ``_widened``); uint64, which int64
+    cannot hold, keeps its own. The values come through unchanged. Fails if a Numba release stops
+    calling the typing template's ``_get_impl`` (see pyproject's pin)."""
+    from numba import njit, types
+    from numba.core.registry import cpu_target
+
+    from frontierzoo.envs.common.jit import rule
+
+    @rule
+    def minus_one(x):
+        return x - 1
+
+    @njit
+    def caller(a32, a8, a64, a_u64):
+        return minus_one(a32), minus_one(a8), minus_one(a64), minus_one(7), minus_one(a_u64)
+
+    assert caller(np.int32(-5), np.uint8(200), np.int64(2**40), np.uint64(2**63)) == (
+        -6, 199, 2**40 - 1, 6, 2**63 - 1)
+    (template,) = cpu_target.typing_context.resolve_value_type(minus_one).templates
+    assert sorted(map(str, template._compiled_overloads)) == sorted(map(str, [(types.int64,), (types.uint64,)]))

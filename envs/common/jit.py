@@ -4,8 +4,9 @@ How to write a rule
 -------------------
 * **``@rule``** for every rule of the game: a small function named after the rule, docstring
   quoting the rulebook. A rule is compiled *into* each compiled function that calls it (Numba's
-  ``register_jitable``), so a game's rules become machine code once per driver, not once per
-  rule. Called from Python (a test, a renderer) a rule simply runs as Python over the record;
+  ``register_jitable``, with integer arguments widened to int64 so that a rule is typed and
+  lowered once whatever mix of int32 fields and int64 counters its callers pass), so a game's
+  rules become machine code once per driver, not once per rule. Called from Python (a test, a renderer) a rule simply runs as Python over the record;
   that is how rule tests call them, with exact expected values.
 * **``@kernel``** only for the contract of ``envs/common/game.py`` (``init``, ``legal_mask``,
   ``apply``, ``observe``, ``state_vector``, ``scores``, ``determinize``, ``check_invariants``):
@@ -44,11 +45,11 @@ from pathlib import Path
 
 import numba
 from numba import _dynfunc, njit
+from numba.core import types
 from numba.core.codegen import JITCodeLibrary
 from numba.core.compiler import CompilerBase, DefaultPassBuilder, _LowerResult
 from numba.core.compiler_lock import require_global_compiler_lock
 from numba.core.compiler_machinery import PassManager, register_pass
-from numba.core import types
 from numba.core.typed_passes import NativeLowering
 from numba.core.typing.templates import infer, infer_global, make_overload_template
 
