@@ -40,6 +40,7 @@ from pathlib import Path
 import numpy as np
 
 from frontierzoo.envs.common.engine import compiled, pick_legal
+from frontierzoo.envs.common.record import copy_record
 from frontierzoo.envs.common.registry import get_game
 from frontierzoo.envs.common.rng import randint, random_u64, seed_rng
 
@@ -153,7 +154,7 @@ def _build(game):
         out = np.zeros(num_players, np.float32)
         s = work_raw.view(dtype)[0]
         for _ in range(simulations):
-            work_raw[:] = root_raw
+            copy_record(work_raw, root_raw)
             seed_rng(s['rng'], random_u64(rng))
             determinize(s, me)
             node = root

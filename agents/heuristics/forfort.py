@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from frontierzoo.envs.common.engine import compiled
+from frontierzoo.envs.common.record import copy_record
 from frontierzoo.envs.common.rng import random_u64, seed_rng
 from frontierzoo.envs.forfort.env import GAME
 from frontierzoo.envs.forfort.places import (is_opponent, is_wall, teammate_of, top_card,
@@ -170,7 +171,7 @@ def plan_turn(stack, raw, masks, me, seed, noise, w):
         if d == 0:
             root_action = a
             spent = 0
-        raw[d + 1, :] = raw[d, :]
+        copy_record(raw[d + 1], raw[d])
         child = stack[d + 1]
         G.step(child, a)
         spent += 1
@@ -213,7 +214,7 @@ def duel(weights, others, seeds, seat_of, num_players, opts, buf, stack, raw, ma
             seat = G.to_act(s)
             if seat < 0:
                 break
-            raw[0, :] = buf[:]
+            copy_record(raw[0], buf)
             for a in range(NUM_ACTIONS):
                 noise[a] = (random_u64(rng) >> np.uint64(11)) * UNIT * 1e-3
             w = weights if seat == seat_of[g] else others

@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from frontierzoo.envs.common.engine import compiled, pick_legal
+from frontierzoo.envs.common.record import copy_record
 from frontierzoo.envs.common.rng import seed_rng
 from frontierzoo.envs.frantic.content import (BLOCK, FUCK_YOU, FUCK_YOU_POINTS, NICE_TRY, NUM_KINDS,
                                               RE_ROLL, REVERSE, SKIP, REMOTE, GHOST)
@@ -101,7 +102,7 @@ def plan(stack, raw, masks, me, seed, noise, values):
     base = stack.shape[0] - 1                      # the last slot holds the world being searched
     first = stack[0]['stage']
     for k in range(SAMPLES):
-        raw[base, :] = raw[0, :]
+        copy_record(raw[base], raw[0])
         seed_rng(stack[base]['rng'], np.uint64(seed + 7919 * (k + 1)))
         G.determinize(stack[base], me)
         for a in range(NUM_ACTIONS):
@@ -121,7 +122,7 @@ def plan(stack, raw, masks, me, seed, noise, values):
 def search(stack, raw, masks, me, base, first_action, rng, first_stage):
     """The best value reachable from world ``stack[base]`` after ``first_action``, searching my own
     further decisions of the chain depth-first within BRANCH_BUDGET positions."""
-    raw[1, :] = raw[base, :]
+    copy_record(raw[1], raw[base])
     G.step(stack[1], first_action)
     if not chain_goes_on(stack[1], me, masks[1], rng, first_stage):
         return evaluate(stack[1], me)
@@ -143,7 +144,7 @@ def search(stack, raw, masks, me, base, first_action, rng, first_stage):
                 best[d] = v
             continue
         nxt[d] = a + 1
-        raw[d + 1, :] = raw[d, :]
+        copy_record(raw[d + 1], raw[d])
         child = stack[d + 1]
         G.step(child, a)
         spent += 1

@@ -77,3 +77,13 @@ def begin_step(s):
     s['steps'] += 1
     for i in range(MAX_SEATS):
         s['last_rewards'][i] = 0.0
+
+
+@rule
+def copy_record(dst, src):
+    """Copy a record given as its bytes (a row of ``states.view(np.uint8)``) onto another: what a
+    search does before every position it tries. An explicit loop on purpose: Numba's slice
+    assignment between two arrays (``dst[:] = src``) takes a generic path, about 2 us for Forfort's
+    6 KB record, where this loop becomes a vector copy of under 0.1 us."""
+    for i in range(src.shape[0]):
+        dst[i] = src[i]
