@@ -25,7 +25,9 @@ from collections import deque
 
 import numpy as np
 
+from frontierzoo.envs.common.engine import compiled
 from frontierzoo.envs.fantasy_frontier import board, turn
+from frontierzoo.envs.fantasy_frontier.env import GAME
 from frontierzoo.envs.fantasy_frontier.content import (BUILDERS, CARGO, DEV_KIND, ENGINE, FACE_YIELD, HULL, LARDER,
                                                        MAP_VP, NETS)
 from frontierzoo.envs.fantasy_frontier.state import (
@@ -37,10 +39,19 @@ from frontierzoo.envs.fantasy_frontier.state import (
 
 from ..base import Agent
 
+G = compiled(GAME)
+
 SMALL_BOARD = 12       # fewer tiles than this (+4 a player): scout to grow the board
 HEX_DIST = np.maximum(np.maximum(np.abs(CELL_Q), np.abs(CELL_R)), np.abs(CELL_Q + CELL_R))
 KEEP_DEVS = (BUILDERS, CARGO, ENGINE, HULL, LARDER, NETS)
 PROB = FACE_YIELD / 6.0                     # [terrain, face, resource] chance of each unit
+
+
+@G.jit
+def pattern_at(s, m, c):
+    """The rule ``board.pattern_at`` compiled: run as Python over the record it took most of this
+    agent's time (about 65 us a call, thousands of calls a game)."""
+    return board.pattern_at(s, m, c)
 
 
 class FantasyFrontierHeuristic(Agent):
@@ -72,21 +83,22 @@ class FantasyFrontierHeuristic(Agent):
                 need[r] = max(0, 2 - int(have[r]))
         return need
 
-    def tile_value(self, s, me, t, need):
-        """Expected useful units from gathering on terrain t."""
-        w = np.where(need > 0, 1.0, 0.25)
+    def gather_values(self, s, me):
+        """Expected useful units from gathering on each terrain, by what a township still needs.
+        One list a decision: every tile the decision weighs is looked up in it."""
+        w = np.where(self.needs(s, me) > 0, 1.0, 0.25)
         w[TURKEY] = 0.3 if s["bays"][me, TURKEY] < 2 else 0.05
         w[0] = 0.3                              # fish: a point at the end
         cap = board.bay_capacity(s, me)
         for r in range(RESOURCES):
             if board.bay_load(s, me, r) >= cap:
                 w[r] = 0.0
-        return float((PROB[t].sum(axis=0) * w).sum())
+        return [float((PROB[t].sum(axis=0) * w).sum()) for t in range(TERRAINS)]
 
     def can_afford(self, s, me):
         return any(turn.can_pay(s, me, k) for k in range(len(PAY_COMBOS)))
 
-    def spot_values(self, s, me, c, need):
+    def spot_values(self, s, me, c, values):
         """Gather values of the free tiles under and round cell c, and whether a free plains is there."""
         vals = []
         plains = False
@@ -94,18 +106,18 @@ class FantasyFrontierHeuristic(Agent):
             t = int(s["board"][x])
             if t < 0 or s["township"][x] >= 0 or s["ground"][x] >= 0:
                 continue
-            vals.append(self.tile_value(s, me, t, need))
+            vals.append(values[t])
             if t == PLAINS and s["townships"][me] < 3:
                 plains = True
         return sorted(vals, reverse=True), plains
 
-    def cell_score(self, s, me, c, need, afford):
-        vals, plains = self.spot_values(s, me, c, need)
+    def cell_score(self, s, me, c, values, afford):
+        vals, plains = self.spot_values(s, me, c, values)
         v = sum(vals[:4])
         if afford and plains:
             v += 10.0
         for m in range(MAP_CARDS):
-            if s["hand"][me, m] and board.pattern_at(s, m, c):
+            if s["hand"][me, m] and pattern_at(s, m, c):
                 v += 50.0 + MAP_VP[m]
         return v
 
@@ -144,9 +156,8 @@ class FantasyFrontierHeuristic(Agent):
                 return min(legal)
             return self.place_tile(s, me, int(s["placing"]), [a for a in legal if CELL.has(a)])
         if st == ST_TOWNSHIP:
-            need = self.needs(s, me)
-            return max((a for a in legal if YIELD.has(a)),
-                       key=lambda a: self.tile_value(s, me, YIELD.split(a), need))
+            values = self.gather_values(s, me)
+            return max((a for a in legal if YIELD.has(a)), key=lambda a: values[YIELD.split(a)])
         if st == ST_PLACE:
             return self.place_worker(s, me, legal)
         if st == ST_PHASE1:
@@ -221,8 +232,8 @@ class FantasyFrontierHeuristic(Agent):
     def phase1(self, s, me, legal):
         tiles = [a for a in legal if TILE.has(a)]
         if tiles:                               # the held terrain it needs most goes down first
-            need = self.needs(s, me)
-            return max(tiles, key=lambda a: self.tile_value(s, me, TILE.split(a), need))
+            values = self.gather_values(s, me)
+            return max(tiles, key=lambda a: values[TILE.split(a)])
         for a in sorted(legal):
             if REPAIR.has(a):
                 return a
@@ -230,14 +241,14 @@ class FantasyFrontierHeuristic(Agent):
         if moves:
             steps = int(s["moves_left"]) if turn.pilot_usable(s, me) else 0
             steps += int(s["drift_left"])
-            need = self.needs(s, me)
+            values = self.gather_values(s, me)
             afford = self.can_afford(s, me)
             here = int(s["ship"][me])
-            best, best_v = None, self.cell_score(s, me, here, need, afford) + 0.01
+            best, best_v = None, self.cell_score(s, me, here, values, afford) + 0.01
             for c, d in self.reachable(s, me, steps).items():
                 if d is None:
                     continue
-                v = self.cell_score(s, me, c, need, afford)
+                v = self.cell_score(s, me, c, values, afford)
                 if v > best_v:
                     best, best_v = d, v
             if best is not None and MOVE.at(best) in legal:
@@ -246,20 +257,21 @@ class FantasyFrontierHeuristic(Agent):
 
     def place_tile(self, s, me, t, cells):
         """The free cell nearest its airship (one completing a held map card above all)."""
-        need = self.needs(s, me)
+        gain = self.gather_values(s, me)[t]
+        township_plains = t == PLAINS and self.can_afford(s, me)
         here = int(s["ship"][me])
         near = set(int(n) for n in NEIGHBOUR[here] if n >= 0)
         ring2 = set(int(m) for n in near for m in NEIGHBOUR[n] if m >= 0)
 
         def value(a):
             c = CELL.split(a)
-            v = self.tile_value(s, me, t, need)
-            if t == PLAINS and self.can_afford(s, me):
+            v = gain
+            if township_plains:
                 v += 1.0
             for m in range(MAP_CARDS):
                 if s["hand"][me, m]:
                     s["board"][c] = t
-                    hit = board.pattern_at(s, m, c)
+                    hit = pattern_at(s, m, c)
                     s["board"][c] = -1
                     if hit:
                         v += 5.0
@@ -276,15 +288,16 @@ class FantasyFrontierHeuristic(Agent):
             return min(builds, key=lambda a: float(np.ptp(have[[GOLD, STONE, WOOD]] - PAY_COMBOS[BUILD.split(a)[1]])))
         gathers = [a for a in legal if GATHER.has(a)]
         if gathers:
-            need = self.needs(s, me)
+            values = self.gather_values(s, me)
+            township_ready = self.can_afford(s, me) and int(s["ready"][EXIT]) >= board.township_crew(s, me)
             here = int(s["ship"][me])
 
             def value(a):
                 d = GATHER.split(a)
                 c = here if d == HERE else int(NEIGHBOUR[here, d])
                 t = int(s["board"][c])
-                v = self.tile_value(s, me, t, need)
-                if t == PLAINS and self.can_afford(s, me) and int(s["ready"][EXIT]) >= board.township_crew(s, me):
+                v = values[t]
+                if t == PLAINS and township_ready:
                     v -= 5.0                  # keep the plains free for the township
                 return v
             return max(gathers, key=value)
