@@ -274,7 +274,8 @@ def _build(game):
             if not dealing:
                 step(s, actions[j])
                 rewards(s, rew)
-                rews[i] += rew
+                for k in range(num_players):   # not rews[i] += rew: an array expression
+                    rews[i, k] += rew[k]       # compiles Numba's broadcasting (~1.8 s cold)
             _next_view(s, i, seats, obs, masks)
         return -1
 
