@@ -340,10 +340,11 @@ def run_arena(games=None, agents=None, games_per_pairing=None, players=None, see
     processes = usable_cores() if processes is None else processes
 
     tasks, skipped = plan(games, agents, games_per_pairing, players, seed, max_steps, slow_games)
-    # every game's and agent's compiled code before the clock starts, the games side by side
+    # every game's and agent's compiled code before the clock starts, the games side by side on
+    # as many processes as will play them
     jobs = [(*key, tuple(dict.fromkeys(a for t in tasks if (t.game, t.num_players) == key for a in t.lineup)))
             for key in dict.fromkeys((t.game, t.num_players) for t in tasks)]
-    warmup = compile_side_by_side(jobs, progress=progress)
+    warmup = compile_side_by_side(jobs, processes=processes, progress=progress)
 
     # Work items: whole seat rotations of a lineup, small enough to balance across processes.
     items = [(t, first, count) for t in tasks for first, count in _chunks(t)]
@@ -434,8 +435,8 @@ def add_arguments(p) -> None:
     p.add_argument("--seed", type=at_least(0), default=0,
                    help="tournament seed; the same seed gives the same table (default 0)")
     p.add_argument("--processes", type=at_least(1), default=usable_cores(),
-                   help=f"worker processes (default: the cores this process may use, here "
-                        f"{usable_cores()}; the table does not depend on it)")
+                   help=f"worker processes, to compile and to play (default: the cores this process may "
+                        f"use, here {usable_cores()}; the table does not depend on it)")
     p.add_argument("--max-steps", type=at_least(1), default=DEFAULT_MAX_STEPS,
                    help=f"cut a game off after this many decisions, with no winner (default {DEFAULT_MAX_STEPS})")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
