@@ -6,10 +6,13 @@ import numpy as np
 import pytest
 
 from frontierzoo.agents import available_agents, make_agent
-from frontierzoo.agents.heuristics.forfort import (TUNED, WEIGHT_NAMES, WEIGHTS, ForfortHeuristic, TunedForfort,
-                                                   check_weights, load_weights)
+from frontierzoo.agents.heuristics.forfort import (SIDE_FEATURES, TUNED, WEIGHT_NAMES, WEIGHTS, ForfortHeuristic,
+                                                   TunedForfort, check_weights, load_weights, side_value)
+from frontierzoo.envs.common.engine import new_record
+from frontierzoo.envs.forfort.content import WALL_HAS
+from frontierzoo.envs.forfort.state import ARMY_RESERVE, CATAPULT, GUARD, MASON, RAM, SIEGE_TOWER
 from frontierzoo.agents.match import play_game
-from frontierzoo.envs import make
+from frontierzoo.envs import get_game, make
 from frontierzoo.training.tune import play_against_heuristic, train
 
 SEEDS = np.arange(1, 41, dtype=np.uint64)
@@ -42,9 +45,49 @@ def test_the_weights_decide_the_play():
 N = len(WEIGHT_NAMES)
 
 
+HELD = ("hand_attack", "hand_guard", "hand_mason", "camps_left", "armies_left", "drawbridge_ready")
+F = len(SIDE_FEATURES)
+
+
 def test_each_side_has_its_own_weights_and_the_hand_set_ones_are_the_same():
-    assert N == 16 and WEIGHT_NAMES[8:] == tuple("opponent_" + k for k in WEIGHT_NAMES[:8])
-    assert np.array_equal(WEIGHTS[:8], WEIGHTS[8:])
+    assert F == 14 and N == 28 and WEIGHT_NAMES[F:] == tuple("opponent_" + k for k in WEIGHT_NAMES[:F])
+    assert np.array_equal(WEIGHTS[:F], WEIGHTS[F:])
+
+
+def test_the_hand_set_heuristic_gives_what_a_side_holds_no_weight_and_training_starts_it_at_one():
+    """The six features of what a side holds for later were added for training: the hand-set
+    heuristic plays as it did without them, and training starts them where log space can move them."""
+    from frontierzoo.training.tune import UNWEIGHED_START
+    for side in ("", "opponent_"):
+        for k in HELD:
+            assert WEIGHTS[WEIGHT_NAMES.index(side + k)] == 0.0
+    assert UNWEIGHED_START > 0
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_what_a_side_holds_is_counted_from_its_hand_reserves_and_drawbridge(seed):
+    """Each held feature, weighted 1 alone, values a seat's position at exactly its count."""
+    s = new_record(get_game("forfort_v0"), 2, seed)
+    s["army_fort"][1, 0] = 0          # one of seat 1's armies away in seat 0's fort
+    s["camp_reserve"][1, 1] = 0       # and one of its camps placed
+    s["drawbridge"][0] = 3            # seat 0's drawbridge lowered
+    for seat in (0, 1):
+        held = [i for i in range(22) if s["hand"][seat, i]]
+        expected = {
+            "hand_attack": sum(bool(WALL_HAS[i, RAM] or WALL_HAS[i, CATAPULT] or WALL_HAS[i, SIEGE_TOWER]) for i in held),
+            "hand_guard": sum(bool(WALL_HAS[i, GUARD]) for i in held),
+            "hand_mason": sum(bool(WALL_HAS[i, MASON]) for i in held),
+            "camps_left": int(np.count_nonzero(s["camp_reserve"][seat, :4])),
+            "armies_left": int(np.count_nonzero(s["army_fort"][seat, :4] == ARMY_RESERVE)),
+            "drawbridge_ready": int(s["drawbridge"][seat] < 0),
+        }
+        assert len(held) == 3                                 # the starting hand, before the first camps
+        assert (expected["camps_left"], expected["armies_left"], expected["drawbridge_ready"]) == \
+            ((4, 4, 0) if seat == 0 else (3, 3, 1))
+        for k, count in expected.items():
+            w = np.zeros(N)
+            w[WEIGHT_NAMES.index(k)] = 1.0
+            assert side_value(s, seat, w, 0) == count, (k, seat)
 
 
 def test_the_opponents_weights_decide_the_play_too():

@@ -3,12 +3,14 @@
     python -m frontierzoo.training.tune --minutes 55 --out runs/forfort_tuned
 
 The Forfort heuristic searches its whole turn on copies of the record and judges where each line of
-play ends with :func:`~frontierzoo.agents.heuristics.forfort.evaluate`: a weighted sum of eight
-features (walls, camps, defended walls on the front line, armies, hand, the dungeon bonus) of my
-side, less one of the best opponent's side, each side with its own eight weights. The heuristic's
-were set by hand. This trains them: a policy (the turn search) with sixteen parameters,
-improved by the cross-entropy method, a policy-search method of reinforcement learning, on the
-win rate against the hand-set heuristic itself.
+play ends with :func:`~frontierzoo.agents.heuristics.forfort.evaluate`: a weighted sum of fourteen
+features of my side (walls, camps, defended walls on the front line, armies, hand, the dungeon
+bonus, and what the side holds for later: its hand's walls by effect, the camps and armies not yet
+placed, the drawbridge), less the same of the best opponent's side, each side with its own
+weights. The heuristic's were set by hand (and give what a side holds no weight). This trains
+them: a policy (the turn search) with 28 parameters, improved by the cross-entropy method, a
+policy-search method of reinforcement learning, on the win rate against the hand-set heuristic
+itself.
 
 Each generation draws ``--population`` weight vectors around the current mean (in log space: every
 weight keeps its sign, and moves by a factor), plays each of them ``--games`` games against the
@@ -49,6 +51,8 @@ GAME = "forfort_v0"
 MIN_SPREAD = 0.05     # the least spread (log scale: about 5% either way) a generation samples with
 SMOOTHING = 0.7       # each generation's mean and spread: this much of the elites', the rest kept
 FIRST_SPREAD = 0.5    # the first generation's spread: weights from about 0.6x to 1.6x the heuristic's
+UNWEIGHED_START = 1.0  # where a feature the hand-set heuristic gives no weight starts (about a card
+                       # in hand's worth): the search is in log space, where a weight of 0 cannot move
 
 
 def _scratch():
@@ -99,7 +103,8 @@ def train(minutes=55.0, out="runs/forfort_tuned", seed=0, population=16, elite=4
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng(seed)
-    mean, spread = np.log(WEIGHTS), np.full(WEIGHTS.size, FIRST_SPREAD)
+    mean = np.log(np.where(WEIGHTS > 0, WEIGHTS, UNWEIGHED_START))
+    spread = np.full(WEIGHTS.size, FIRST_SPREAD)
     processes = processes or usable_cores()
     curve, played = [], 0
     t0 = time.perf_counter()

@@ -22,8 +22,10 @@ from frontierzoo.envs.common.rng import random_u64, seed_rng
 from frontierzoo.envs.forfort.env import GAME
 from frontierzoo.envs.forfort.places import (is_opponent, is_wall, teammate_of, top_card,
                                              top_is_wall_of_kind)
-from frontierzoo.envs.forfort.state import (ARMIES, DEFENDED, FRONT_LINE, GRID, LINES, NUM_ACTIONS,
-                                            RECORD_DTYPE, SPACES, ST_MAIN)
+from frontierzoo.envs.forfort.content import WALL_HAS
+from frontierzoo.envs.forfort.state import (ARMIES, ARMY_RESERVE, CAMPS, CATAPULT, DEFENDED, FRONT_LINE, GRID,
+                                            GUARD, LINES, MASON, NUM_ACTIONS, RAM, RECORD_DTYPE, SIEGE_TOWER,
+                                            SPACES, ST_MAIN, WALLS)
 
 from ..base import Agent
 from ..learned import MODELS
@@ -39,7 +41,7 @@ BRANCH_BUDGET = 32      # positions searched below each first decision: a pair o
 WIN = 1000.0
 
 # The weights of evaluate(), in one vector so that a trained set can stand in for them
-# (training/tune.py): the first eight value my side (with my teammate's), the last eight the best
+# (training/tune.py): the first half values my side (with my teammate's), the second half the best
 # opponent's side, which evaluate() subtracts. Two sets, because what a position is worth to me need
 # not be what the same position is worth against me (a wall of mine and a wall of the leader's can
 # matter differently). WEIGHTS are the heuristic's own, tuned by hand by play against the random
@@ -53,17 +55,27 @@ SIDE_FEATURES = (
     "enemy_army",      # an enemy army in one's own fort (subtracted)
     "hand",            # cards in hand are choices next turn
     "dungeon_bonus",   # the end bonus for walls left in the dungeon, once the end is near (x wall / 2)
+    # What the side holds for later turns (the hand-set heuristic gives these no weight; training
+    # does): walls in hand by the effect they bring, the camps and armies not yet placed, and the
+    # drawbridge's extra turn.
+    "hand_attack",     # walls in hand bearing a ram, a catapult or a siege tower
+    "hand_guard",      # walls in hand bearing a guard: an army placed, or an invader thrown out
+    "hand_mason",      # walls in hand bearing a mason: another wall built
+    "camps_left",      # camp cards not yet placed
+    "armies_left",     # army cards not yet placed
+    "drawbridge_ready",  # the drawbridge not yet lowered
 )
-W_WALL, W_WALL_SQ, W_CAMP, W_DEFENDED_FRONT, W_MY_ARMY, W_ENEMY_ARMY, W_HAND, W_DUNGEON_BONUS = range(8)
+(W_WALL, W_WALL_SQ, W_CAMP, W_DEFENDED_FRONT, W_MY_ARMY, W_ENEMY_ARMY, W_HAND, W_DUNGEON_BONUS,
+ W_HAND_ATTACK, W_HAND_GUARD, W_HAND_MASON, W_CAMPS_LEFT, W_ARMIES_LEFT, W_DRAWBRIDGE) = range(14)
 MINE, THEIRS = 0, len(SIDE_FEATURES)      # where each side's weights start in the vector
 WEIGHT_NAMES = SIDE_FEATURES + tuple("opponent_" + f for f in SIDE_FEATURES)
-HAND_SET = np.array([10.0, 1.2, 4.0, 2.0, 5.0, 6.0, 1.5, 2.0])
+HAND_SET = np.array([10.0, 1.2, 4.0, 2.0, 5.0, 6.0, 1.5, 2.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0])
 WEIGHTS = np.concatenate((HAND_SET, HAND_SET))
 
 
 @jit
 def side_value(s, seat, w, o):
-    """How good ``seat``'s own position is, in rough wall-points, by the weights ``w[o:o + 8]``."""
+    """How good ``seat``'s own position is, in rough wall-points, by the weights starting at ``w[o]``."""
     walls = 0
     camps = 0
     for space in range(SPACES):
@@ -93,6 +105,24 @@ def side_value(s, seat, w, o):
     v += w[o + W_HAND] * s['hand_count'][seat]
     if s['end_triggered'] != 0 and s['dungeon_size'][seat] > 0:
         v += w[o + W_DUNGEON_BONUS] * w[o + W_WALL] / 2.0
+    attacks = 0
+    guards = 0
+    masons = 0
+    for c in range(WALLS):
+        if s['hand'][seat, c]:
+            attacks += WALL_HAS[c, RAM] or WALL_HAS[c, CATAPULT] or WALL_HAS[c, SIEGE_TOWER]
+            guards += WALL_HAS[c, GUARD]
+            masons += WALL_HAS[c, MASON]
+    camps_left = 0
+    for k in range(CAMPS):
+        camps_left += s['camp_reserve'][seat, k] != 0
+    armies_left = 0
+    for k in range(ARMIES):
+        armies_left += s['army_fort'][seat, k] == ARMY_RESERVE
+    v += (w[o + W_HAND_ATTACK] * attacks + w[o + W_HAND_GUARD] * guards + w[o + W_HAND_MASON] * masons
+          + w[o + W_CAMPS_LEFT] * camps_left + w[o + W_ARMIES_LEFT] * armies_left)
+    if s['drawbridge'][seat] < 0:
+        v += w[o + W_DRAWBRIDGE]
     return v
 
 
