@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from frontierzoo.envs.common.engine import compiled
+from frontierzoo.envs.common.jit import rule
 from frontierzoo.envs.common.record import copy_record
 from frontierzoo.envs.common.rng import random_u64, seed_rng
 from frontierzoo.envs.forfort.env import GAME
@@ -32,6 +33,8 @@ from ..learned import MODELS
 
 # The game's kernels compiled in place, and a decorator caching these functions under the Forfort
 # sources' fingerprint (a plain njit(cache=True) would keep stale code after the game changed).
+# The evaluation is two rules, compiled into the searches that call them: as functions of their
+# own they were compiled (and optimised to machine code) once for every caller's argument types.
 G = compiled(GAME)
 jit = G.jit
 
@@ -73,7 +76,7 @@ HAND_SET = np.array([10.0, 1.2, 4.0, 2.0, 5.0, 6.0, 1.5, 2.0, 0.0, 0.0, 0.0, 0.0
 WEIGHTS = np.concatenate((HAND_SET, HAND_SET))
 
 
-@jit
+@rule
 def side_value(s, seat, w, o):
     """How good ``seat``'s own position is, in rough wall-points, by the weights starting at ``w[o]``."""
     walls = 0
@@ -126,7 +129,7 @@ def side_value(s, seat, w, o):
     return v
 
 
-@jit
+@rule
 def evaluate(s, me, w):
     """The position from ``me``'s side: a won or lost game outright, else my side's value less the
     best opponent's, each by its own half of ``w`` (teammates count with their side)."""
