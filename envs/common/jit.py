@@ -15,7 +15,8 @@ How to write a rule
   library at run time either.
 * Nothing else: no ``njit`` in a game folder. Agents and tools that need compiled code over a
   game's rules build it with ``engine.compiled(game)`` (its inlined kernels and a ``jit``
-  decorator cached under the game's fingerprint).
+  decorator cached under the game's fingerprint); their helpers that only compiled code calls
+  (an evaluation inside a search) are rules too (``rule``), compiled into those callers.
 
 Why the cache is keyed here
 ---------------------------
