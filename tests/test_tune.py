@@ -10,7 +10,7 @@ from frontierzoo.agents.heuristics.forfort import (SIDE_FEATURES, TUNED, WEIGHT_
                                                    TunedForfort, check_weights, load_weights, side_value)
 from frontierzoo.envs.common.engine import new_record
 from frontierzoo.envs.forfort.content import WALL_HAS
-from frontierzoo.envs.forfort.state import ARMY_RESERVE, CATAPULT, GUARD, MASON, RAM, SIEGE_TOWER
+from frontierzoo.envs.forfort.state import ARMY_RESERVE, CATAPULT, GUARD, MASON, RAM, SIEGE_TOWER, WALLS
 from frontierzoo.agents.match import play_game
 from frontierzoo.envs import get_game, make
 from frontierzoo.training.tune import play_against_heuristic, train
@@ -72,13 +72,13 @@ def test_what_a_side_holds_is_counted_from_its_hand_reserves_and_drawbridge(seed
     s["camp_reserve"][1, 1] = 0       # and one of its camps placed
     s["drawbridge"][0] = 3            # seat 0's drawbridge lowered
     for seat in (0, 1):
-        held = [i for i in range(22) if s["hand"][seat, i]]
+        held = [i for i in range(WALLS) if s["hand"][seat, i]]
         expected = {
             "hand_attack": sum(bool(WALL_HAS[i, RAM] or WALL_HAS[i, CATAPULT] or WALL_HAS[i, SIEGE_TOWER]) for i in held),
             "hand_guard": sum(bool(WALL_HAS[i, GUARD]) for i in held),
             "hand_mason": sum(bool(WALL_HAS[i, MASON]) for i in held),
-            "camps_left": int(np.count_nonzero(s["camp_reserve"][seat, :4])),
-            "armies_left": int(np.count_nonzero(s["army_fort"][seat, :4] == ARMY_RESERVE)),
+            "camps_left": int(np.count_nonzero(s["camp_reserve"][seat])),
+            "armies_left": int(np.count_nonzero(s["army_fort"][seat] == ARMY_RESERVE)),
             "drawbridge_ready": int(s["drawbridge"][seat] < 0),
         }
         assert len(held) == 3                                 # the starting hand, before the first camps
