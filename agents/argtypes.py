@@ -29,3 +29,14 @@ def positive(text) -> float:
     if not value > 0:
         raise argparse.ArgumentTypeError(f"must be above 0, got {text}")
     return value
+
+
+def layer_sizes(text) -> tuple:
+    """A ``type=`` for argparse: a network's hidden layer sizes, comma-separated (``256,256``)."""
+    try:
+        sizes = tuple(int(x) for x in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected sizes separated by commas, such as 64,64, got {text!r}") from None
+    if not all(n >= 1 for n in sizes):
+        raise argparse.ArgumentTypeError(f"every layer needs at least 1 unit, got {text}")
+    return sizes

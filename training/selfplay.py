@@ -28,7 +28,7 @@ from stable_baselines3.common.callbacks import BaseCallback
 
 from frontierzoo.agents import available_agents
 from frontierzoo.agents.base import usable_cores
-from frontierzoo.agents.argtypes import at_least
+from frontierzoo.agents.argtypes import at_least, layer_sizes
 from frontierzoo.agents.learned import MaskablePPOAgent, save_policy
 from frontierzoo.training.batched import SELF, BatchedSelfPlay
 from frontierzoo.training.league import League
@@ -156,6 +156,9 @@ def main(argv=None):
     p.add_argument("--device", default="auto", help="auto (a GPU if torch sees one), cpu or cuda")
     p.add_argument("--imitate", default=None, help="an agent to imitate first (e.g. heuristic): a head start")
     p.add_argument("--imitate-samples", type=at_least(1), default=100_000, help="its decisions to learn from")
+    p.add_argument("--imitate-epochs", type=at_least(1), default=4, help="passes over those decisions")
+    p.add_argument("--net", type=layer_sizes, default=(64, 64),
+                   help="the hidden layers' sizes of the policy and value networks, comma-separated (default 64,64)")
     p.add_argument("--max-minutes", type=float, default=None,
                    help="stop training after this many minutes (the last evaluation still runs)")
     args = p.parse_args(argv)
@@ -164,7 +167,7 @@ def main(argv=None):
           n_steps=args.n_steps, snapshot_every=args.snapshot_every, pool_size=args.pool_size,
           eval_every=args.eval_every, eval_games=args.eval_games, reward=args.reward, threads=args.threads,
           device=args.device, max_minutes=args.max_minutes, imitate=args.imitate,
-          imitate_samples=args.imitate_samples,
+          imitate_samples=args.imitate_samples, imitate_epochs=args.imitate_epochs, net=args.net,
           command=shlex.join(["python", "-m", "frontierzoo.training.selfplay",
                               *(sys.argv[1:] if argv is None else argv)]))
 
