@@ -191,3 +191,31 @@ def test_a_rule_compiles_once_for_every_width_of_integer():
         -6, 199, 2**40 - 1, 6, 2**63 - 1)
     (template,) = cpu_target.typing_context.resolve_value_type(minus_one).templates
     assert sorted(map(str, template._compiled_overloads)) == sorted(map(str, [(types.int64,), (types.uint64,)]))
+
+
+def test_pick_legal_is_the_kth_legal_action_for_a_uniform_k():
+    """The word-at-a-time scan picks exactly the entry a one-by-one scan picks, for every k, on
+    masks whose size is and is not a multiple of the word, legal entries at both ends."""
+    from numba import njit
+
+    from frontierzoo.envs.common.engine import pick_legal
+    from frontierzoo.envs.common.rng import randint
+
+    @njit
+    def pick_and_k(mask, n, rng):
+        before = rng.copy()
+        return pick_legal(mask, n, rng), randint(before, n)
+
+    rng = np.zeros(2, np.uint64)
+    seed_rng(rng, np.uint64(11))
+    draws = np.random.default_rng(0)
+    for size in (1, 7, 8, 9, 16, 288, 359):
+        for legal in ([0], [size - 1], sorted({0, size - 1, size // 2}), None):
+            mask = np.zeros(size, np.bool_)
+            mask[legal if legal is not None else draws.random(size) < 0.3] = True
+            if not mask.any():
+                mask[size // 3] = True
+            where = np.flatnonzero(mask)
+            for _ in range(60):
+                a, k = pick_and_k(mask, where.size, rng)
+                assert a == where[k]

@@ -22,17 +22,31 @@ from .rng import randint, random_u64, seed_rng
 _BUILT: dict = {}
 _COMPILED: dict = {}
 _INLINED = set()
+WORD = 8   # mask entries pick_legal counts at a time
 
 
 @rule
 def pick_legal(mask, n, rng):
-    """A uniformly random legal action from a bool mask with ``n`` legal entries."""
+    """A uniformly random legal action from a bool mask with ``n`` legal entries: the k-th legal
+    one for a uniform k. The scan skips whole words of 8 entries by their count first (the sum
+    compiles to one 8-byte load): a branch on every entry was up to a third of a random rollout."""
     k = randint(rng, n)
-    for a in range(mask.shape[0]):
+    size = mask.shape[0]
+    a = 0
+    while a + WORD <= size:
+        count = 0
+        for j in range(WORD):
+            count += mask[a + j]
+        if k < count:
+            break
+        k -= count
+        a += WORD
+    while a < size:
         if mask[a]:
             if k == 0:
                 return a
             k -= 1
+        a += 1
     return -1
 
 
