@@ -83,8 +83,9 @@ print(f(), sum(f.stats.cache_hits.values()))
 
 def test_cache_hook_is_honoured_and_stale_proof(tmp_path):
     """Numba's cache, keyed through the private hook of envs/common/jit.py: a second process loads
-    the cached kernel, and a change to a file the kernel only imports from (in a subfolder) makes
-    it recompile. Fails if a Numba release stops calling ``_index_key`` (see pyproject's pin)."""
+    the cached kernel, a build under other code-generation settings (profiling, optimisation level)
+    is kept apart, and a change to a file the kernel only imports from (in a subfolder) makes it
+    recompile. Fails if a Numba release stops calling ``_index_key`` (see pyproject's pin)."""
     game = tmp_path / "game"
     (game / "sub").mkdir(parents=True)
     (game / "sub" / "__init__.py").write_text("")
@@ -101,6 +102,12 @@ def test_cache_hook_is_honoured_and_stale_proof(tmp_path):
 
     assert run() == (1, 0)                  # compiled and cached
     assert run() == (1, 1)                  # loaded from the cache
+    env["NUMBA_ENABLE_PROFILING"] = "1"     # a different build: not the cached one
+    assert run() == (1, 0)
+    env["NUMBA_OPT"] = "0"
+    assert run() == (1, 0)
+    del env["NUMBA_ENABLE_PROFILING"], env["NUMBA_OPT"]
+    assert run() == (1, 1)                  # the first build is still there
     (game / "sub" / "consts.py").write_text("VALUE = 2\n")
     assert run()[0] == 2                    # the imported constant changed: recompiled, not stale
 

@@ -166,6 +166,15 @@ def folder_fingerprint(folder: str) -> str:
     return h.hexdigest()
 
 
+def codegen_settings() -> tuple:
+    """Numba's settings that change the machine code it builds but are not in its own cache key. A
+    build made under one must not load under another: with ``NUMBA_ENABLE_PROFILING=1`` LLVM
+    inlined almost nothing (Forfort's rollout driver kept 116 functions instead of 46) and the
+    cached build then ran every later process's rollouts ~40% slower."""
+    c = numba.config
+    return (int(c.OPT), c.ENABLE_PROFILING, c.BOUNDSCHECK, c.DEBUGINFO_DEFAULT, c.LOOP_VECTORIZE, c.SLP_VECTORIZE)
+
+
 def _keyed_njit(fn, fingerprint):
     disp = njit(cache=True)(fn)
     # The defining file's bytes too: an agent's or a tool's compiled function freezes the globals it
@@ -173,7 +182,7 @@ def _keyed_njit(fn, fingerprint):
     code_hash = hashlib.sha256(fn.__code__.co_code + Path(fn.__code__.co_filename).read_bytes()).hexdigest()
 
     def _index_key(sig, codegen):
-        return (sig, codegen.magic_tuple(), (code_hash, fingerprint))
+        return (sig, codegen.magic_tuple(), (code_hash, fingerprint, codegen_settings()))
 
     disp._cache._index_key = _index_key
     return disp
