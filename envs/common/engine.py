@@ -22,15 +22,14 @@ from .rng import randint, random_u64, seed_rng
 _BUILT: dict = {}
 _COMPILED: dict = {}
 _INLINED = set()
-WORD = 8   # mask entries pick_legal counts at a time
+WORD = 8   # mask entries kth_legal counts at a time
 
 
 @rule
-def pick_legal(mask, n, rng):
-    """A uniformly random legal action from a bool mask with ``n`` legal entries: the k-th legal
-    one for a uniform k. The scan skips whole words of 8 entries by their count first (the sum
-    compiles to one 8-byte load): a branch on every entry was up to a third of a random rollout."""
-    k = randint(rng, n)
+def kth_legal(mask, k):
+    """Entry number ``k`` (from 0) among the legal entries of a bool mask, -1 if there are not
+    that many. Whole words of 8 entries are skipped by their count first (the sum compiles to a
+    few instructions): a branch on every entry was up to a third of a random rollout."""
     size = mask.shape[0]
     a = 0
     while a + WORD <= size:
@@ -48,6 +47,12 @@ def pick_legal(mask, n, rng):
             k -= 1
         a += 1
     return -1
+
+
+@rule
+def pick_legal(mask, n, rng):
+    """A uniformly random legal action from a bool mask with ``n`` legal entries."""
+    return kth_legal(mask, randint(rng, n))
 
 
 @rule

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from .aec import check_max_steps, check_reward, is_int, seed_value
-from .engine import kernels
+from .engine import kernels, kth_legal
 from .jit import common_jit
 from .rng import seed_rng
 
@@ -23,14 +23,7 @@ def pick_uniform(masks, u, out):
         n = 0
         for a in range(masks.shape[1]):
             n += masks[i, a]
-        k = min(int(u[i] * n), n - 1)
-        out[i] = -1
-        for a in range(masks.shape[1]):
-            if masks[i, a]:
-                if k == 0:
-                    out[i] = a
-                    break
-                k -= 1
+        out[i] = kth_legal(masks[i], min(int(u[i] * n), n - 1)) if n > 0 else -1
 
 
 class VectorEnv:
