@@ -28,8 +28,8 @@ WORD = 8   # mask entries kth_legal counts at a time
 @rule
 def kth_legal(mask, k):
     """Entry number ``k`` (from 0) among the legal entries of a bool mask, -1 if there are not
-    that many. Whole words of 8 entries are skipped by their count first (the sum compiles to a
-    few instructions): a branch on every entry was up to a third of a random rollout."""
+    that many. Whole words of ``WORD`` entries are skipped by their count first (the sum compiles
+    to a few instructions): a branch on every entry was a quarter of Forfort's random rollout."""
     size = mask.shape[0]
     a = 0
     while a + WORD <= size:
