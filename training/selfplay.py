@@ -41,6 +41,7 @@ PPO_SETTINGS = dict(batch_size=1024, n_epochs=4, gamma=0.995, learning_rate=3e-4
 # 15-25% slower end to end: benchmarks/RESULTS.md).
 NUM_ENVS = 256
 N_STEPS = 32
+NET = (64, 64)   # the hidden layers by default: the 2x64 MLP of the learner-speed figures
 
 
 class UpdateThreads(BaseCallback):
@@ -80,7 +81,7 @@ def pick_device(device):
 
 def train(game, timesteps=200_000, out="runs/ppo", seed=0, num_players=None, opponents=None, num_envs=NUM_ENVS,
           n_steps=N_STEPS, snapshot_every=50_000, pool_size=4, eval_every=50_000, eval_games=200, reward="win",
-          threads=None, net=(64, 64), device="auto", max_minutes=None, imitate=None, imitate_samples=100_000,
+          threads=None, net=NET, device="auto", max_minutes=None, imitate=None, imitate_samples=100_000,
           imitate_epochs=4, command=None):
     """Train (after imitating ``imitate``, an agent's name, on ``imitate_samples`` of its decisions,
     when given: ``training/imitate.py``), save ``<out>/final.zip`` and ``<out>/final.json`` (+ ``.pt``), and the curve; returns
@@ -157,8 +158,9 @@ def main(argv=None):
     p.add_argument("--imitate", default=None, help="an agent to imitate first (e.g. heuristic): a head start")
     p.add_argument("--imitate-samples", type=at_least(1), default=100_000, help="its decisions to learn from")
     p.add_argument("--imitate-epochs", type=at_least(1), default=4, help="passes over those decisions")
-    p.add_argument("--net", type=layer_sizes, default=(64, 64),
-                   help="the hidden layers' sizes of the policy and value networks, comma-separated (default 64,64)")
+    p.add_argument("--net", type=layer_sizes, default=NET,
+                   help="the hidden layers' sizes of the policy and value networks, comma-separated "
+                        f"(default {','.join(map(str, NET))})")
     p.add_argument("--max-minutes", type=float, default=None,
                    help="stop training after this many minutes (the last evaluation still runs)")
     args = p.parse_args(argv)
