@@ -27,9 +27,12 @@ def starting_player(s):
     """'All players now roll the D20. The player with the highest roll is the starting player. In
     case of a tie, all tied players roll again.'"""
     n = s['num_players']
-    tied = np.ones(n, np.bool_)
+    # MAX_SEATS int64s, not n bools: an int32 size or a new dtype compiles NumPy's allocation again
+    tied = np.zeros(MAX_SEATS, np.int64)
+    for i in range(n):
+        tied[i] = 1
     while True:
-        rolls = np.zeros(n, np.int64)
+        rolls = np.zeros(MAX_SEATS, np.int64)
         best = 0
         for i in range(n):
             if tied[i]:
@@ -38,7 +41,7 @@ def starting_player(s):
         count = 0
         last = -1
         for i in range(n):
-            tied[i] = tied[i] and rolls[i] == best
+            tied[i] = 1 if tied[i] and rolls[i] == best else 0
             if tied[i]:
                 count += 1
                 last = i

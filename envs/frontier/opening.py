@@ -139,7 +139,9 @@ def throw_for_turn_order(s):
     """"Everyone throws for turn order": the highest throw of two dice begins, ties throw again;
     play then goes round the seats in order."""
     n = s['num_players']
-    tied = np.ones(MAX_PLAYERS, np.bool_)
+    tied = np.zeros(MAX_PLAYERS, np.int64)   # int64, the rules' one array shape (board.produce)
+    for p in range(n):
+        tied[p] = 1
     while True:
         best = -1
         count = 0
@@ -155,7 +157,7 @@ def throw_for_turn_order(s):
                 count += 1
                 first = p
             else:
-                tied[p] = False
+                tied[p] = 0
         if count == 1:
             return first
 

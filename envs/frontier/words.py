@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .board import pay_owed
+from .board import count_owed, pay_owed
 from .state import (BANDIT_THROW, BANK_RATE, BANK_TRADE, BUILD_KEEP, BUILD_ROAD, BUILD_VILLAGE, BUY_CARD,
                     CARD_NAMES, COUNTER_OFFER, DISCARD, EDGE_CORNERS, END_TURN, GENERAL_HARBOUR,
                     HARBOUR_CORNERS, HEAR_OFFERS, HEX_CORNERS, KNIGHT, MAX_PLAYERS, MONOPOLY, MONOPOLY_PICK,
@@ -20,7 +20,7 @@ from .state import (BANDIT_THROW, BANK_RATE, BANK_TRADE, BUILD_KEEP, BUILD_ROAD,
                     OFFER_GIVE, OFFER_TRADE, PLAY_KNIGHT, PLAY_MONOPOLY, PLAY_ROAD_BUILDING,
                     PLAY_YEAR_OF_PLENTY, RESOURCE_NAMES, ROAD_BUILDING, ROLL, ST_BID_GET, ST_BID_GIVE,
                     ST_MAIN, ST_MONOPOLY, ST_MOVE_BANDIT, ST_OFFER_GET, ST_STEAL, ST_TRADE_REPLY,
-                    ST_YEAR_OF_PLENTY, STEAL, TERRAIN_NAMES, TERRAIN_RESOURCE, TRADE_ACCEPT, TRADE_CANCEL,
+                    ST_YEAR_OF_PLENTY, STEAL, TERRAIN_NAMES, TRADE_ACCEPT, TRADE_CANCEL,
                     TRADE_COMPLETE, TRADE_DECLINE, VICTORY_POINT, YEAR_OF_PLENTY, YEAR_OF_PLENTY_PICK)
 from .trade import bank_rate
 
@@ -158,17 +158,11 @@ def decision_words(s, a, seat, n, viewer):
 
 # --------------------------------------------------------------------------- between decisions
 def owed_by_throw(s, number) -> np.ndarray:
-    """What each player is owed by a throw of ``number`` (board.produce's count, bandit's hex
-    left out)."""
+    """What each player is owed by a throw of ``number``, (player, resource): the rule's own count
+    (``board.count_owed``), resource by resource."""
     owed = np.zeros((MAX_PLAYERS, NUM_RESOURCES), np.int64)
-    for h in range(NUM_HEXES):
-        r = TERRAIN_RESOURCE[int(s["hex_terrain"][h])]
-        if int(s["hex_number"][h]) != number or h == int(s["bandit"]) or r < 0:
-            continue
-        for c in HEX_CORNERS[h]:
-            p = int(s["corner_owner"][c])
-            if p >= 0:
-                owed[p, r] += int(s["corner_level"][c])
+    for r in range(NUM_RESOURCES):
+        count_owed(s, number, r, owed[:, r])
     return owed
 
 
@@ -186,7 +180,8 @@ def paid_by_throw(before, after, number):
         scratch = after.copy()
         scratch["bank"][:] = bank
         scratch["hand"][:] = 0
-        pay_owed(scratch, owed)
+        for r in range(NUM_RESOURCES):
+            pay_owed(scratch, r, owed[:, r])
         paid = scratch["hand"].astype(np.int64)
         if np.array_equal(bank - paid.sum(axis=0), after["bank"]):
             break

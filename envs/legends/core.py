@@ -6,10 +6,9 @@ the file of its rulebook section; ``legal_mask`` and ``apply`` pick the stage's 
 ``observe``, ``state_vector`` and ``determinize`` (view.py) and ``check_invariants``
 (invariants.py) are re-exported, so that this module is the Game's ``core``.
 """
-import numpy as np
 
 from ..common.jit import kernel, rule
-from ..common.rng import randint, shuffle
+from ..common.rng import randint, random_order, shuffle
 from .adventure import (adventure_outcome, apply_discard, apply_ingenuity, apply_play, apply_redraw, apply_reward,
                         ask, end_adventurer, end_location,
                         fate_start, next_reward, start_adventurer, start_location)
@@ -64,8 +63,7 @@ def init(s, opts):
     s['opt_grit_skill'] = opts[1]
     s['opt_random_loss'] = opts[2]
     s['first_player'] = randint(s['rng'], n)
-    chars = np.arange(CHARACTERS)
-    shuffle(s['rng'], chars, CHARACTERS)
+    chars = random_order(s['rng'], CHARACTERS)
     for seat in range(n):
         s['character'][seat] = chars[seat]
         s['grit'][seat] = START_GRIT

@@ -5,7 +5,7 @@ import numpy as np
 from ..common.jit import rule
 from .content import (ADV_VP, ADVENTURE_DECK, END_AWARD_VP, END_AWARDS, HARDSHIP, LOCATIONS, REWARD_DECK,
                       REWARD_TYPES, REWARD_VP, TOKENS_PER_VP, UPBRINGING)
-from .state import ST_OVER
+from .state import MAX_SEATS, ST_OVER
 
 
 @rule
@@ -84,7 +84,7 @@ def award_most(s, counts, e):
 def end_game_rewards(s):
     """Most Status, Fame, Wealth, Happiness reward cards; most adventures."""
     n = s['num_players']
-    counts = np.zeros(n, np.int64)
+    counts = np.zeros(MAX_SEATS, np.int64)   # not n: an int32 size compiles np.zeros once more
     for t in range(REWARD_TYPES):
         for seat in range(n):
             counts[seat] = reward_cards_of(s, seat, t)

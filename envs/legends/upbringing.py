@@ -1,9 +1,8 @@
 """I. The Upbringing Stage: five upbringing cards dealt, pick one and pass the rest left, four
 picks, the last card discarded; the Rule of Four; the special ability tiles."""
-import numpy as np
 
 from ..common.jit import rule
-from ..common.rng import shuffle
+from ..common.rng import random_order
 from .cards import next_seat_from
 from .content import (CHARACTER_ABILITY, RULE_OF_FOUR, SKILLS, UP_DEAL, UP_PICKS, UP_POINTS, UP_TILE,
                       UPBRINGING)
@@ -15,8 +14,7 @@ def deal_upbringing(s):
     """"The First Player shuffles the Upbringing deck of cards and deals five cards to each
     player"; the rest stay in the box unseen."""
     n = s['num_players']
-    cards = np.arange(UPBRINGING)
-    shuffle(s['rng'], cards, UPBRINGING)
+    cards = random_order(s['rng'], UPBRINGING)
     m = 0
     for seat in range(n):
         for _ in range(UP_DEAL):
