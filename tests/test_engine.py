@@ -200,6 +200,55 @@ def test_a_rule_compiles_once_for_every_width_of_integer():
     assert sorted(map(str, template._compiled_overloads)) == sorted(map(str, [(types.int64,), (types.uint64,)]))
 
 
+def test_a_rule_compiles_once_for_callers_whose_flags_differ_only_in_wrappers():
+    """A rule called from another rule (compiled without Python wrappers) and from a driver
+    compiles once: its code depends only on the flags it inherits (``jit.INHERITED_FLAGS``), and
+    Numba's own cache, keyed by all of a caller's flags, compiled it once per kind of caller."""
+    from numba import njit
+    from numba.core import event
+
+    from frontierzoo.envs.common.jit import rule
+
+    @rule
+    def plus_one(x):
+        return x + 1
+
+    @rule
+    def twice_plus_one(x):
+        return plus_one(x) * 2
+
+    @njit
+    def caller(x):
+        return plus_one(x), twice_plus_one(x)
+
+    compiled = []
+
+    class Listener(event.Listener):
+        def on_start(self, ev):
+            compiled.append(getattr(ev.data["dispatcher"], "py_func", None))
+
+        def on_end(self, ev):
+            pass
+
+    with event.install_listener("numba:compile", Listener()):
+        assert caller(3) == (4, 8)
+    assert compiled.count(plus_one) == 1 and compiled.count(twice_plus_one) == 1
+
+
+def test_rules_are_keyed_by_exactly_the_flags_numba_lets_a_callee_inherit():
+    """If a Numba release lets compiled functions inherit another of their caller's flags, a rule
+    keyed without it could be reused where it was compiled differently: this fails first."""
+    import inspect
+    import re
+
+    from numba.core.cpu import CPUTargetOptions
+
+    from frontierzoo.envs.common.jit import INHERITED_FLAGS
+
+    inherited = re.findall(r'inherit_if_not_set\(\s*"(\w+)"', inspect.getsource(CPUTargetOptions.finalize))
+    assert sorted(inherited) == sorted(INHERITED_FLAGS)
+
+
 def test_pick_legal_is_the_kth_legal_action_for_a_uniform_k():
     """The word-at-a-time scan picks exactly the entry a one-by-one scan picks, for every k, on
     masks whose size is and is not a multiple of the word, legal entries at both ends."""
