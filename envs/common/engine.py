@@ -145,10 +145,13 @@ def compiled(game) -> ModuleType:
 
 @rule
 def fresh(buf, i, itemsize):
-    """Zero record ``i`` of a batch given as its bytes, before a new deal (a loop, which LLVM
-    makes a memset: a slice assignment compiled Numba's broadcasting machinery, ~0.1 s cold)."""
-    for b in range(i * itemsize, (i + 1) * itemsize):
-        buf[b] = 0
+    """Zero record ``i`` of a batch given as its bytes, before a new deal. A loop over the
+    record's own slice, which LLVM makes a memset (64 ns for Forfort's 6,136 bytes): assigning to
+    the slice compiled Numba's broadcasting (~0.1 s cold), and a loop over the whole batch's
+    indices kept a negative-index check on every byte (2.5 us, rollouts 9% slower)."""
+    record = buf[i * itemsize:(i + 1) * itemsize]
+    for b in range(itemsize):
+        record[b] = 0
 
 
 def new_record(game, num_players, seed, **options):

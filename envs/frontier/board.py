@@ -102,52 +102,56 @@ def reveal_harbour_at(s, c):
 def produce(s, number):
     """The throw pays every village 1 and every keep 2 on each hex with that number, except the
     bandit's hex. The supply (our reading, RULES.md "Supply"): if the bank cannot pay everyone owed
-    a resource, nobody receives it, unless only one player is owed it, who gets what is left.
-    Resource by resource, as the supply rule is: the count per player is one shape of array
-    with the rest of the rules (each new shape compiles NumPy's allocation again, ~0.2 s cold)."""
-    owed = np.zeros(MAX_PLAYERS, np.int64)
-    for r in range(NUM_RESOURCES):
-        count_owed(s, number, r, owed)
-        pay_owed(s, r, owed)
+    a resource, nobody receives it, unless only one player is owed it, who gets what is left."""
+    owed = np.zeros(MAX_PLAYERS * NUM_RESOURCES, np.int64)
+    count_owed(s, number, owed)
+    pay_owed(s, owed)
 
 
 @rule
-def count_owed(s, number, r, owed):
-    """What a throw of ``number`` owes each player in resource ``r``, into ``owed``: 1 for each
-    village and 2 for each keep on a hex of that resource with that number, the bandit's left out."""
-    for p in range(MAX_PLAYERS):
-        owed[p] = 0
+def count_owed(s, number, owed):
+    """What a throw of ``number`` owes each player ``p`` in each resource ``r``, into
+    ``owed[p * NUM_RESOURCES + r]``: 1 for each village and 2 for each keep on a hex with that
+    number, the bandit's left out. Flat, in one pass over the hexes: a 2-D array compiled NumPy's
+    allocation once more (~0.2 s cold), and counting resource by resource cost rollouts 5%."""
+    for i in range(MAX_PLAYERS * NUM_RESOURCES):
+        owed[i] = 0
     for h in range(NUM_HEXES):
-        if s['hex_number'][h] != number or h == s['bandit'] or TERRAIN_RESOURCE[s['hex_terrain'][h]] != r:
+        if s['hex_number'][h] != number or h == s['bandit']:
+            continue
+        r = TERRAIN_RESOURCE[s['hex_terrain'][h]]
+        if r < 0:
             continue
         for k in range(6):
             c = HEX_CORNERS[h, k]
             p = s['corner_owner'][c]
             if p >= 0:
-                owed[p] += s['corner_level'][c]  # VILLAGE == 1, KEEP == 2
+                owed[p * NUM_RESOURCES + r] += s['corner_level'][c]  # VILLAGE == 1, KEEP == 2
 
 
 @rule
-def pay_owed(s, r, owed):
-    """Pay each player what the bank owes them of resource ``r``, under the shortage rule."""
+def pay_owed(s, owed):
+    """Pay each player what the bank owes them (``count_owed``'s layout), resource by resource,
+    under the shortage rule."""
     n = s['num_players']
-    total = 0
-    owed_players = 0
-    for p in range(n):
-        if owed[p] > 0:
-            total += owed[p]
-            owed_players += 1
-    if total == 0:
-        return
-    if total <= s['bank'][r]:
+    for r in range(NUM_RESOURCES):
+        total = 0
+        owed_players = 0
         for p in range(n):
-            s['hand'][p, r] += owed[p]
-        s['bank'][r] -= total
-    elif owed_players == 1:
-        for p in range(n):
-            if owed[p] > 0:
-                s['hand'][p, r] += s['bank'][r]
-                s['bank'][r] = 0
+            if owed[p * NUM_RESOURCES + r] > 0:
+                total += owed[p * NUM_RESOURCES + r]
+                owed_players += 1
+        if total == 0:
+            continue
+        if total <= s['bank'][r]:
+            for p in range(n):
+                s['hand'][p, r] += owed[p * NUM_RESOURCES + r]
+            s['bank'][r] -= total
+        elif owed_players == 1:
+            for p in range(n):
+                if owed[p * NUM_RESOURCES + r] > 0:
+                    s['hand'][p, r] += s['bank'][r]
+                    s['bank'][r] = 0
 
 
 @rule

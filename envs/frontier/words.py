@@ -159,11 +159,10 @@ def decision_words(s, a, seat, n, viewer):
 # --------------------------------------------------------------------------- between decisions
 def owed_by_throw(s, number) -> np.ndarray:
     """What each player is owed by a throw of ``number``, (player, resource): the rule's own count
-    (``board.count_owed``), resource by resource."""
-    owed = np.zeros((MAX_PLAYERS, NUM_RESOURCES), np.int64)
-    for r in range(NUM_RESOURCES):
-        count_owed(s, number, r, owed[:, r])
-    return owed
+    (``board.count_owed``)."""
+    owed = np.zeros(MAX_PLAYERS * NUM_RESOURCES, np.int64)
+    count_owed(s, number, owed)
+    return owed.reshape(MAX_PLAYERS, NUM_RESOURCES)
 
 
 def paid_by_throw(before, after, number):
@@ -180,8 +179,7 @@ def paid_by_throw(before, after, number):
         scratch = after.copy()
         scratch["bank"][:] = bank
         scratch["hand"][:] = 0
-        for r in range(NUM_RESOURCES):
-            pay_owed(scratch, r, owed[:, r])
+        pay_owed(scratch, owed.ravel())
         paid = scratch["hand"].astype(np.int64)
         if np.array_equal(bank - paid.sum(axis=0), after["bank"]):
             break
