@@ -91,7 +91,8 @@ def compiled(game) -> ModuleType:
     that a compiled function can call ``G.step(s, a)`` on a global ``G = compiled(game)``:
 
     ``deal(buf, i, num_players, opts, seed)`` (zero record ``i`` of a batch's bytes, deal a game
-    into it and return it), ``step(s, a)`` (count the decision, clear the rewards, apply),
+    into it and return it), ``records(buf)`` (the batch's bytes viewed as its records),
+    ``step(s, a)`` (count the decision, clear the rewards, apply),
     ``legal_mask``, ``observe``, ``to_act``, ``rewards``, ``scores``, ``determinize``,
     ``check_invariants``, and ``jit``, the decorator to compile functions over them, cached under
     the game's fingerprint and named after the game.
@@ -110,16 +111,16 @@ def compiled(game) -> ModuleType:
         dtype = game.dtype
 
         @per_game
-        def record_at(buf, i):
-            """Record ``i`` of a batch given as its bytes. The one place compiled code views the
+        def records(buf):
+            """The records of a batch given as its bytes. The one place compiled code views the
             bytes as records: each view compiled NumPy's view machinery once more (~0.1 s cold)."""
-            return buf.view(dtype)[i]
+            return buf.view(dtype)
 
         @per_game
         def deal(buf, i, num_players, opts, seed):
             """Zero record ``i`` of a batch given as its bytes and deal a game into it; return it."""
             fresh(buf, i, itemsize)
-            s = record_at(buf, i)
+            s = records(buf)[i]
             start_record(s, num_players, seed)
             init(s, opts)
             return s
@@ -132,7 +133,7 @@ def compiled(game) -> ModuleType:
 
         g = ModuleType(f"{core.__name__.rsplit('.', 1)[0]}.compiled")
         g.__dict__.update(
-            deal=deal, step=step, record_at=record_at,
+            deal=deal, step=step, records=records,
             legal_mask=inline(core.legal_mask), observe=inline(core.observe),
             scores=inline(core.scores), determinize=inline(core.determinize),
             check_invariants=inline(core.check_invariants),
@@ -177,7 +178,7 @@ def _build(game):
     g = compiled(game)
     dtype, num_actions, obs_size = game.dtype, game.num_actions, game.obs_size
     itemsize = dtype.itemsize
-    deal, step, legal_mask, observe, record_at = g.deal, g.step, g.legal_mask, g.observe, g.record_at
+    deal, step, legal_mask, observe, records = g.deal, g.step, g.legal_mask, g.observe, g.records
     scores, check_invariants = g.scores, g.check_invariants
     jit = g.jit
     per_game = game_rule(game.name)
@@ -222,7 +223,7 @@ def _build(game):
         mask. One driver for both, so the game's code is compiled to machine code once."""
         if reset:
             deal(buf, 0, num_players, opts, seed)
-        s = record_at(buf, 0)
+        s = records(buf)[0]
         if not reset:
             n = rew.shape[0]
             before = np.zeros(n, np.float32)
@@ -242,7 +243,7 @@ def _build(game):
     @jit
     def observe_seat(buf, seat):
         obs = np.zeros(obs_size, np.float32)
-        observe(record_at(buf, 0), seat, obs)
+        observe(records(buf)[0], seat, obs)
         return obs
 
     @jit
@@ -254,7 +255,8 @@ def _build(game):
         Returns the index of the first game whose action is illegal (nothing is stepped then),
         or -1.
         """
-        B = buf.shape[0] // itemsize
+        states = records(buf)
+        B = states.shape[0]
         if not reset:
             for i in range(B):
                 a = actions[i]
@@ -263,7 +265,7 @@ def _build(game):
         before = np.zeros(num_players, np.float32)
         after = np.zeros(num_players, np.float32)
         for i in range(B):
-            s = record_at(buf, i)
+            s = states[i]
             restart = reset
             if not reset:
                 if vp:
@@ -293,6 +295,7 @@ def _build(game):
 
         Returns the first ``j`` whose action the mask does not allow (nothing is stepped then),
         or -1."""
+        states = records(buf)
         dealing = actions.shape[0] == 0
         if not dealing:
             for j in range(idx.shape[0]):
@@ -304,7 +307,7 @@ def _build(game):
             i = idx[j]
             if dealing:
                 deal(buf, i, num_players, opts, seeds[j])
-            s = record_at(buf, i)
+            s = states[i]
             if not dealing:
                 step(s, actions[j])
                 rewards(s, rew)
