@@ -226,8 +226,8 @@ def _build(game):
         s = records(buf)[0]
         if not reset:
             n = rew.shape[0]
-            before = np.zeros(n, np.float32)
-            after = np.zeros(n, np.float32)
+            margins = np.zeros(2 * n, np.float32)   # one allocation a step: scores before, after
+            before, after = margins[:n], margins[n:]
             if vp:
                 scores(s, before)
             step(s, action)
@@ -262,8 +262,8 @@ def _build(game):
                 a = actions[i]
                 if not allowed(a, masks[i]):
                     return i
-        before = np.zeros(num_players, np.float32)
-        after = np.zeros(num_players, np.float32)
+        margins = np.zeros(2 * num_players, np.float32)   # scores before and after a step
+        before, after = margins[:num_players], margins[num_players:]
         for i in range(B):
             s = states[i]
             restart = reset

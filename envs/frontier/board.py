@@ -110,12 +110,11 @@ def produce(s, number):
 
 @rule
 def count_owed(s, number, owed):
-    """What a throw of ``number`` owes each player ``p`` in each resource ``r``, into
-    ``owed[p * NUM_RESOURCES + r]``: 1 for each village and 2 for each keep on a hex with that
-    number, the bandit's left out. Flat, in one pass over the hexes: a 2-D array compiled NumPy's
-    allocation once more (~0.2 s cold), and counting resource by resource cost rollouts 5%."""
-    for i in range(MAX_PLAYERS * NUM_RESOURCES):
-        owed[i] = 0
+    """What a throw of ``number`` owes each player ``p`` in each resource ``r``, added into
+    ``owed[p * NUM_RESOURCES + r]`` (zeroed by the caller): 1 for each village and 2 for each keep
+    on a hex with that number, the bandit's left out. Flat, in one pass over the hexes: a 2-D
+    array compiled NumPy's allocation once more (~0.2 s cold), and counting resource by resource
+    cost rollouts 5%."""
     for h in range(NUM_HEXES):
         if s['hex_number'][h] != number or h == s['bandit']:
             continue
