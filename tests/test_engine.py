@@ -249,6 +249,40 @@ def test_rules_are_keyed_by_exactly_the_flags_numba_lets_a_callee_inherit():
     assert sorted(inherited) == sorted(INHERITED_FLAGS)
 
 
+def test_flag_values_are_numbas_own():
+    """The cheaper ``TargetConfig.values`` (envs/common/jit.py) returns Numba's dict, item for item
+    and in order, for flags with nothing set, with options set (to defaults too) and for copies:
+    compiled overloads are looked up by these values, so a difference would reuse the wrong code."""
+    from numba.core.compiler import Flags
+
+    from frontierzoo.envs.common.jit import NUMBA_FLAG_VALUES, _flag_values
+
+    plain = Flags()
+    wrappers = Flags()
+    wrappers.no_cpython_wrapper = True
+    wrappers.nrt = True
+    wrappers.error_model = "numpy"
+    wrappers.boundscheck = False          # set, to its default
+    for flags in (plain, wrappers, wrappers.copy(), Flags(wrappers)):
+        assert list(_flag_values(flags).items()) == list(NUMBA_FLAG_VALUES(flags).items())
+        assert flags.values() == NUMBA_FLAG_VALUES(flags)
+    assert wrappers != plain and hash(wrappers) == hash(wrappers.copy()) and wrappers == wrappers.copy()
+    assert Flags.values is _flag_values       # installed when the engine is imported
+
+
+def test_record_type_repr_is_numbas_own_made_once():
+    """Every game's record type prints as Numba prints it (envs/common/jit.py keeps the text once
+    made, since Numba rebuilds it before every compiler pass)."""
+    from numba import typeof
+
+    from frontierzoo.envs.common.jit import NUMBA_RECORD_REPR
+
+    for game in all_games():
+        record = typeof(np.zeros(1, game.dtype)).dtype
+        assert repr(record) == NUMBA_RECORD_REPR(record)
+        assert repr(record) is repr(record)
+
+
 def test_pick_legal_is_the_kth_legal_action_for_a_uniform_k():
     """The word-at-a-time scan picks exactly the entry a one-by-one scan picks, for every k, on
     masks whose size is and is not a multiple of the word, legal entries at both ends."""
