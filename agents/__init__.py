@@ -9,13 +9,14 @@ one game.
 """
 from __future__ import annotations
 
+import importlib
 from importlib.util import find_spec
 
 from frontierzoo.envs import all_games
 
 from .base import Agent, RandomAgent
-from .heuristics import heuristic_modules, make_heuristic
-from .learned import MODELS, bundled_model
+from .heuristics import heuristic_modules, make_heuristic, tuned_file
+from .learned import bundled_model
 from .match import MatchResult, play_game, wilson_interval
 
 # name -> (factory(game_name, seed, **kwargs), games it plays or None for every game)
@@ -54,15 +55,14 @@ def make_agent(name: str, game_name: str, seed=None, **kwargs) -> Agent:
 
 
 def _tuned(game_name, seed=None, **kw):
-    from .heuristics.forfort import TunedForfort
-    return TunedForfort(seed=seed, **kw)
+    return importlib.import_module(heuristic_modules()[game_name]).TUNED_HEURISTIC(seed=seed, **kw)
 
 
 register_agent("heuristic", make_heuristic, games=tuple(heuristic_modules()))
 register_agent("mcts", _mcts)
-# "tuned": the Forfort heuristic's turn search with trained evaluation weights (training/tune.py)
-if (MODELS / "forfort_tuned.json").exists():
-    register_agent("tuned", _tuned, games=["forfort_v0"])
+# "tuned": a heuristic with trained weights (training/tune.py), in the games that bundle them:
+# Forfort's turn search with a trained evaluation, Frontier's advice with trained numbers
+register_agent("tuned", _tuned, games=[g.name for g in all_games() if tuned_file(g).exists()])
 # "ppo" plays the policy shipped for a game; it needs torch (the train extra).
 if find_spec("torch") is not None:
     register_agent("ppo", _ppo, games=[g.name for g in all_games() if bundled_model(g.name).exists()])

@@ -65,10 +65,12 @@ GAMES = [g.name for g in all_games()]
 
 
 def test_every_game_bundles_a_policy_as_a_description_and_weights_only():
-    """Each game's policy (a description and its weights), and Forfort's tuned evaluation weights
-    (plain numbers, training/tune.py): nothing else, and nothing that runs code on load."""
+    """Each game's policy (a description and its weights), and Forfort's and Frontier's trained
+    heuristic weights (plain numbers, training/tune.py): nothing else, and nothing that runs code on
+    load."""
     assert sorted(p.name for p in MODELS.iterdir()) == sorted(
-        [f"{name.split('_v')[0]}_ppo.{ext}" for name in GAMES for ext in ("json", "pt")] + ["forfort_tuned.json"])
+        [f"{name.split('_v')[0]}_ppo.{ext}" for name in GAMES for ext in ("json", "pt")]
+        + ["forfort_tuned.json", "frontier_tuned.json"])
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -1,19 +1,22 @@
-"""Training the Forfort heuristic's evaluation weights (training/tune.py): the compiled games it
-plays, the weights file it writes and the "tuned" agent that reads it, and bad input refused."""
+"""Training a heuristic's weights (training/tune.py), Forfort's evaluation and Frontier's numbers:
+the games it plays, the weights file it writes and the "tuned" agent that reads it, and bad input
+refused."""
 import json
 
 import numpy as np
 import pytest
 
 from frontierzoo.agents import available_agents, make_agent
+from frontierzoo.agents.heuristics import frontier as frontier_heuristic
 from frontierzoo.agents.heuristics.forfort import (SIDE_FEATURES, TUNED, WEIGHT_NAMES, WEIGHTS, ForfortHeuristic,
-                                                   TunedForfort, check_weights, load_weights, side_value)
+                                                   TunedForfort, check_weights, load_weights,
+                                                   play_against_heuristic, side_value)
 from frontierzoo.envs.common.engine import new_record
 from frontierzoo.envs.forfort.content import WALL_HAS
 from frontierzoo.envs.forfort.state import ARMY_RESERVE, CATAPULT, GUARD, MASON, RAM, SIEGE_TOWER, WALLS
 from frontierzoo.agents.match import play_game
 from frontierzoo.envs import get_game, make
-from frontierzoo.training.tune import play_against_heuristic, train
+from frontierzoo.training.tune import train
 
 SEEDS = np.arange(1, 41, dtype=np.uint64)
 
@@ -159,7 +162,96 @@ def test_training_writes_weights_a_curve_and_a_playable_agent(tmp_path):
 @pytest.mark.skipif(not TUNED.exists(), reason="no bundled weights")
 def test_the_bundled_weights_are_an_agent():
     assert "tuned" in available_agents("forfort_v0")
-    assert "tuned" not in available_agents("frontier_v0")
+    assert "tuned" not in available_agents("legends_v0")
     agent = make_agent("tuned", "forfort_v0", seed=0)
     assert not np.array_equal(agent.weights, WEIGHTS)
     assert json.loads(TUNED.read_text())["training"]["command"].startswith("python -m frontierzoo.training.tune")
+
+
+# ---------------------------------------------------------------------- Frontier's numbers
+FRONTIER = frontier_heuristic
+FN = len(FRONTIER.WEIGHT_NAMES)
+
+
+def test_the_frontier_heuristic_plays_as_before_its_numbers_were_named():
+    """The hand-set numbers decide exactly as the constants they replaced: the same six games,
+    decision for decision (lengths and winners recorded from the heuristic before the change)."""
+    from frontierzoo.agents.match import play_batch
+    tables = [[FRONTIER.FrontierHeuristic(seed=g * 4 + i) for i in range(4)] for g in range(6)]
+    results = play_batch("frontier_v0", tables, list(range(100, 106)))
+    assert [(r.decisions, r.winners) for r in results] == \
+        [(1340, (0,)), (1735, (1,)), (775, (1,)), (1389, (2,)), (1038, (0,)), (444, (2,))]
+
+
+def test_frontier_numbers_are_named_once_each_and_positive():
+    assert FN == 21 == FRONTIER.WEIGHTS.size == len(set(FRONTIER.WEIGHT_NAMES))
+    assert np.all(FRONTIER.WEIGHTS > 0)          # tune.py searches in log space
+    assert FRONTIER.WEIGHTS[FRONTIER.WEIGHT_NAMES.index("leader_points")] == 7.0
+    assert FRONTIER.W_BANDIT_CARD == FN - 1 and FRONTIER.W_NEW_RESOURCE == 5
+
+
+def test_frontier_opening_follows_its_resource_numbers():
+    """With every number but ore's next to nothing, the first village goes on the corner with the
+    most ore pips."""
+    from frontierzoo.envs.frontier.state import BUILD_VILLAGE, CORNER_HEXES, TERRAIN_RESOURCE
+    s = new_record(get_game("frontier_v0"), 4, 11)
+    me = int(s["actor"])
+    legal = {a for a in range(BUILD_VILLAGE.at(0), BUILD_VILLAGE.at(0) + 54)}
+
+    def pips(c, resource):
+        return sum(FRONTIER.PIPS[s["hex_number"][h]] for h in CORNER_HEXES[c]
+                   if h >= 0 and TERRAIN_RESOURCE[s["hex_terrain"][h]] == resource)
+
+    ORE = 4
+    only_ore = np.full(FN, 1e-9)
+    only_ore[ORE] = 1.0
+    c = BUILD_VILLAGE.split(FRONTIER.FrontierHeuristic(seed=0, weights=only_ore).choose(s, me, legal))
+    assert pips(c, ORE) == max(pips(k, ORE) for k in range(54)) > 0
+
+
+def test_frontier_games_against_the_heuristic_replay():
+    seeds = np.arange(1, 9, dtype=np.uint64)
+    a = FRONTIER.play_against_heuristic(FRONTIER.WEIGHTS, seeds)
+    assert np.array_equal(a, FRONTIER.play_against_heuristic(FRONTIER.WEIGHTS, seeds))
+    assert a.shape == (8,) and set(np.unique(a)) <= {0.0, 1.0}
+
+
+@pytest.mark.parametrize("bad", [[1.0] * (FN - 1), [np.inf] + [1.0] * (FN - 1), "7", [[1.0] * FN]])
+def test_bad_frontier_weights_are_refused(bad):
+    with pytest.raises(ValueError, match=f"{FN} finite numbers"):
+        FRONTIER.check_weights(bad)
+    with pytest.raises(ValueError, match="Frontier heuristic weights"):
+        FRONTIER.FrontierHeuristic(weights=bad)
+
+
+def test_a_forfort_weights_file_is_not_a_frontier_one(tmp_path):
+    with pytest.raises(ValueError, match="not a frontierzoo-weights-1 file for frontier_v0"):
+        FRONTIER.load_weights(_write(tmp_path / "w.json"))
+
+
+def test_training_frontier_writes_its_weights_and_a_playable_agent(tmp_path):
+    result = train(game="frontier_v0", minutes=0.01, out=tmp_path, seed=1, population=2, elite=1, games=4,
+                   eval_every=1, eval_games=4, processes=1, command="test")
+    assert result["game"] == "frontier_v0" and result["num_players"] == 4
+    assert result["training"]["games"] == 8 * result["training"]["generations"]
+    w = FRONTIER.load_weights(tmp_path / "frontier_tuned.json")
+    assert np.all(w > 0)
+    agent = FRONTIER.TunedFrontier(seed=1, path=tmp_path / "frontier_tuned.json")
+    others = [make_agent("heuristic", "frontier_v0", seed=k) for k in range(3)]
+    assert play_game(make("frontier_v0", num_players=4), [agent, *others], seed=4).decisions > 0
+
+
+@pytest.mark.parametrize("settings,match", [({"game": "legends_v0"}, "no heuristic with weights"),
+                                            ({"game": "frontier_v0", "games": 6}, "multiple of the 4 seats")])
+def test_a_game_without_weights_or_bad_seats_is_refused(tmp_path, settings, match):
+    with pytest.raises(ValueError, match=match):
+        train(minutes=0.01, out=tmp_path, population=2, elite=1, **{"games": 4, "eval_games": 4, **settings})
+
+
+@pytest.mark.skipif(not FRONTIER.TUNED.exists(), reason="no bundled weights")
+def test_the_bundled_frontier_weights_are_an_agent():
+    assert "tuned" in available_agents("frontier_v0")
+    agent = make_agent("tuned", "frontier_v0", seed=0)
+    assert isinstance(agent, FRONTIER.TunedFrontier) and not np.array_equal(agent.w, FRONTIER.WEIGHTS)
+    assert json.loads(FRONTIER.TUNED.read_text())["training"]["command"].startswith(
+        "python -m frontierzoo.training.tune --game frontier_v0")

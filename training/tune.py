@@ -1,14 +1,24 @@
-"""Train the Forfort heuristic's evaluation by the cross-entropy method, against the heuristic.
+"""Train a heuristic's weights by the cross-entropy method, against the hand-set heuristic.
 
-    python -m frontierzoo.training.tune --minutes 55 --out runs/forfort_tuned
+    python -m frontierzoo.training.tune --game forfort_v0 --minutes 55 --out runs/forfort_tuned
+    python -m frontierzoo.training.tune --game frontier_v0 --minutes 40 --out runs/frontier_tuned
 
-The Forfort heuristic searches its whole turn on copies of the record and judges where each line of
-play ends with :func:`~frontierzoo.agents.heuristics.forfort.evaluate`: a weighted sum of fourteen
-features of my side (walls, camps, defended walls on the front line, armies, hand, the dungeon
-bonus, and what the side holds for later: its hand's walls by effect, the camps and armies not yet
-placed, the drawbridge), less the same of the best opponent's side, each side with its own
-weights. The heuristic's were set by hand (and give what a side holds no weight). This trains
-them: a policy (the turn search) with 28 parameters, improved by the cross-entropy method, a
+Two heuristics are policies with a vector of numbers (``WEIGHT_NAMES`` and the hand-set ``WEIGHTS``
+of ``agents/heuristics/<game>.py``):
+
+* **Forfort** searches its whole turn on copies of the record and judges where each line of play
+  ends with :func:`~frontierzoo.agents.heuristics.forfort.evaluate`: a weighted sum of fourteen
+  features of my side (walls, camps, defended walls on the front line, armies, hand, the dungeon
+  bonus, and what the side holds for later: its hand's walls by effect, the camps and armies not
+  yet placed, the drawbridge), less the same of the best opponent's side, each side with its own
+  weights: 28. The hand-set ones give what a side holds no weight. Its games against the
+  heuristic run in compiled code (:func:`~frontierzoo.agents.heuristics.forfort.duel`), two seats.
+* **Frontier** follows the rulebook's advice with 21 numbers: what a pip of each resource, a new
+  resource, a harbour and a road towards an open corner are worth where it builds; the thresholds
+  of its trades, cards and knights; where it sends the bandit. Its games are played side by side
+  (``play_batch``), four seats.
+
+This trains them: a policy with that many parameters, improved by the cross-entropy method, a
 policy-search method of reinforcement learning, on the win rate against the hand-set heuristic
 itself.
 
@@ -16,22 +26,21 @@ Each generation draws ``--population`` weight vectors around the current mean (i
 weight keeps its sign, and moves by a factor), plays each of them ``--games`` games against the
 heuristic on the same fresh deals (common random numbers: the candidates meet the same games, so
 the comparison between them is sharper), each deal once from each seat (the luck of the deal
-cancels within the pair), all in compiled code
-(:func:`~frontierzoo.agents.heuristics.forfort.duel`), spread over ``--processes`` cores. The mean
-moves to the ``--elite`` best; the spread narrows with them, never below ``MIN_SPREAD``. Every
-``--eval-every`` generations the mean plays ``--eval-games`` fresh games against the heuristic:
-the curve (``<out>/curve.csv``, ``<out>/curve.png``, with 95% intervals). A progress bar shows the
-time and the latest rate.
+cancels within the set), spread over ``--processes`` cores. The mean moves to the ``--elite``
+best; the spread narrows with them, never below ``MIN_SPREAD``. Every ``--eval-every`` generations
+the mean plays ``--eval-games`` fresh games against the heuristic: the curve (``<out>/curve.csv``,
+``<out>/curve.png``, with 95% intervals). A progress bar shows the time and the latest rate.
 
-The result is ``<out>/forfort_tuned.json``: the weights of the curve's best point (kept, as one
+The result is ``<out>/<game>_tuned.json``: the weights of the curve's best point (kept, as one
 keeps the best checkpoint of a run; being the best of several noisy points, its figure reads high:
 judge the weights by a fresh evaluation) by name, with the command and seed that
 trained them; plain numbers, nothing that runs on load. Copy it to
-``agents/models/forfort_tuned.json`` to bundle it as the ``"tuned"`` agent.
+``agents/models/<game>_tuned.json`` to bundle it as the game's ``"tuned"`` agent.
 """
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import math
 import multiprocessing
@@ -45,9 +54,12 @@ import numpy as np
 
 from frontierzoo.agents.argtypes import at_least
 from frontierzoo.agents.base import usable_cores
+from frontierzoo.agents.heuristics import WEIGHTS_FORMAT, heuristic_modules
 from frontierzoo.agents.match import wilson_interval
+from frontierzoo.envs import get_game
 
-GAME = "forfort_v0"
+SEATS = {"forfort_v0": 2, "frontier_v0": 4}   # the games whose heuristic has weights, and the seats
+                                              # they train at by default
 MIN_SPREAD = 0.05     # the least spread (log scale: about 5% either way) a generation samples with
 SMOOTHING = 0.7       # each generation's mean and spread: this much of the elites', the rest kept
 FIRST_SPREAD = 0.5    # the first generation's spread: weights from about 0.6x to 1.6x the heuristic's
@@ -55,42 +67,33 @@ UNWEIGHED_START = 1.0  # where a feature the hand-set heuristic gives no weight 
                        # in hand's worth): the search is in log space, where a weight of 0 cannot move
 
 
-def _scratch():
-    from frontierzoo.agents.heuristics.forfort import MAX_DEPTH, NUM_ACTIONS, RECORD_DTYPE
-    stack = np.zeros(MAX_DEPTH + 1, dtype=RECORD_DTYPE)
-    return (np.zeros(RECORD_DTYPE.itemsize, np.uint8), stack,
-            stack.view(np.uint8).reshape(MAX_DEPTH + 1, RECORD_DTYPE.itemsize),
-            np.zeros((MAX_DEPTH + 1, NUM_ACTIONS), np.bool_))
-
-
-def play_against_heuristic(weights, seeds, num_players=2):
-    """The scores (a win shared by k counts 1/k) of ``weights`` in one game per seed against the
-    hand-set heuristic at every other seat, its seat going round with the game's number (game k at
-    seat k mod the seats)."""
-    from frontierzoo.agents.heuristics.forfort import GAME as FORFORT, WEIGHTS, check_weights, duel
-    seeds = np.asarray(seeds, np.uint64)
-    score = np.zeros(seeds.size)
-    duel(check_weights(weights), WEIGHTS, seeds, np.arange(seeds.size, dtype=np.int64) % num_players,
-         num_players, FORFORT.options(num_players), *_scratch(), score)
-    return score
+def _heuristic(game):
+    """The module of ``game``'s heuristic (its weights and its games against the hand-set one)."""
+    return importlib.import_module(heuristic_modules()[game])
 
 
 def _task(args):
     """The summed score of ``weights`` over every deal played once from each seat."""
-    weights, deals, num_players = args
-    return float(play_against_heuristic(weights, np.repeat(deals, num_players), num_players).sum())
+    game, weights, deals, num_players = args
+    return float(_heuristic(game).play_against_heuristic(weights, np.repeat(deals, num_players), num_players).sum())
 
 
-def train(minutes=55.0, out="runs/forfort_tuned", seed=0, population=16, elite=4, games=400,
-          eval_every=5, eval_games=1000, num_players=2, processes=None, command=None):
-    """Run the cross-entropy method for ``minutes`` (module docstring); returns the result dict and
-    writes ``<out>/forfort_tuned.json``, ``curve.csv`` and ``curve.png``."""
+def train(minutes=55.0, out=None, seed=0, population=16, elite=4, games=400,
+          eval_every=5, eval_games=1000, num_players=None, processes=None, command=None, game="forfort_v0"):
+    """Run the cross-entropy method for ``minutes`` on ``game``'s heuristic (module docstring);
+    returns the result dict and writes ``<out>/<game>_tuned.json``, ``curve.csv`` and ``curve.png``
+    (``out``: ``runs/<game>_tuned``)."""
     from tqdm import tqdm
-
-    from frontierzoo.agents.heuristics.forfort import WEIGHT_NAMES, WEIGHTS, WEIGHTS_FORMAT
 
     from .league import plot_curve
 
+    if game not in SEATS:
+        raise ValueError(f"no heuristic with weights to tune for {game!r}; choose from {sorted(SEATS)}")
+    heuristic = _heuristic(game)
+    WEIGHT_NAMES, WEIGHTS = heuristic.WEIGHT_NAMES, heuristic.WEIGHTS
+    folder = get_game(game).folder
+    num_players = SEATS[game] if num_players is None else get_game(game).check_players(num_players)
+    out = f"runs/{folder}_tuned" if out is None else out
     if not 1 <= elite <= population:
         raise ValueError(f"elite must be between 1 and the population ({population}), got {elite}")
     for name, n in (("games", games), ("eval_games", eval_games)):
@@ -98,8 +101,8 @@ def train(minutes=55.0, out="runs/forfort_tuned", seed=0, population=16, elite=4
             raise ValueError(f"{name} must be a positive multiple of the {num_players} seats (each deal is "
                              f"played from every seat), got {n}")
     if command is None:
-        command = f"frontierzoo.training.tune.train(minutes={minutes}, seed={seed}, population={population}, " \
-                  f"elite={elite}, games={games})"
+        command = f"frontierzoo.training.tune.train(game={game!r}, minutes={minutes}, seed={seed}, " \
+                  f"population={population}, elite={elite}, games={games})"
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng(seed)
@@ -109,7 +112,7 @@ def train(minutes=55.0, out="runs/forfort_tuned", seed=0, population=16, elite=4
     curve, played = [], 0
     t0 = time.perf_counter()
     deadline = t0 + 60.0 * minutes
-    bar = tqdm(total=round(60.0 * minutes), unit="s", desc="tuning forfort_v0", dynamic_ncols=True)
+    bar = tqdm(total=round(60.0 * minutes), unit="s", desc=f"tuning {game}", dynamic_ncols=True)
     with ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("forkserver")) as pool:
 
         def rate(weights, n):
@@ -117,7 +120,7 @@ def train(minutes=55.0, out="runs/forfort_tuned", seed=0, population=16, elite=4
             split across the workers."""
             deals = rng.integers(0, 2**63, n // num_players, dtype=np.uint64)
             parts = np.array_split(deals, processes)
-            return sum(pool.map(_task, [(weights, p, num_players) for p in parts])) / n
+            return sum(pool.map(_task, [(game, weights, p, num_players) for p in parts])) / n
 
         def point(generation):
             r = rate(np.exp(mean), eval_games)
@@ -129,7 +132,7 @@ def train(minutes=55.0, out="runs/forfort_tuned", seed=0, population=16, elite=4
                           " ".join(f"{w:.4g}" for w in np.exp(mean))))
             bar.set_postfix({"v heuristic": f"{r:.1%}", "generation": generation})
             _write_curve(out, curve)
-            plot_curve([c[:7] for c in curve], out / "curve.png", GAME, num_players,
+            plot_curve([c[:7] for c in curve], out / "curve.png", game, num_players,
                        xlabel="training games played")
 
         kept = np.exp(mean)   # the weights the best point of the curve scored with: the result
@@ -139,7 +142,7 @@ def train(minutes=55.0, out="runs/forfort_tuned", seed=0, population=16, elite=4
             generation += 1
             candidates = np.exp(mean + spread * rng.standard_normal((population, WEIGHTS.size)))
             deals = rng.integers(0, 2**63, games // num_players, dtype=np.uint64)   # the same for every candidate
-            scores = np.array(list(pool.map(_task, [(w, deals, num_players) for w in candidates]))) / games
+            scores = np.array(list(pool.map(_task, [(game, w, deals, num_players) for w in candidates]))) / games
             played += population * games
             best = np.argsort(-scores, kind="stable")[:elite]
             logs = np.log(candidates[best])
@@ -152,7 +155,7 @@ def train(minutes=55.0, out="runs/forfort_tuned", seed=0, population=16, elite=4
             point(generation)
     bar.close()
     chosen = max(curve, key=lambda c: c[4])
-    result = {"format": WEIGHTS_FORMAT, "game": GAME, "num_players": num_players,
+    result = {"format": WEIGHTS_FORMAT, "game": game, "num_players": num_players,
               "weights": {k: float(v) for k, v in zip(WEIGHT_NAMES, kept)},
               "hand_set": {k: float(v) for k, v in zip(WEIGHT_NAMES, WEIGHTS)},
               "training": {"command": command, "seed": seed, "generations": generation, "games": played,
@@ -162,7 +165,7 @@ def train(minutes=55.0, out="runs/forfort_tuned", seed=0, population=16, elite=4
                          "wilson_95": [chosen[5], chosen[6]],
                          "why": "the curve's best point; a best of several noisy points reads high, "
                                 "so judge it by a fresh evaluation"}}
-    (out / "forfort_tuned.json").write_text(json.dumps(result, indent=2) + "\n")
+    (out / f"{folder}_tuned.json").write_text(json.dumps(result, indent=2) + "\n")
     return result
 
 
@@ -180,8 +183,10 @@ def _write_curve(out, curve):
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--game", choices=sorted(SEATS), default="forfort_v0")
+    p.add_argument("--players", type=int, default=None, help="seats (default: Forfort 2, Frontier 4)")
     p.add_argument("--minutes", type=float, default=55.0, help="training time (the last evaluation comes after)")
-    p.add_argument("--out", default="runs/forfort_tuned")
+    p.add_argument("--out", default=None, help="the run's folder (default: runs/<game>_tuned)")
     p.add_argument("--seed", type=at_least(0), default=0)
     p.add_argument("--population", type=at_least(2), default=16, help="weight vectors tried a generation")
     p.add_argument("--elite", type=at_least(1), default=4, help="of them, the best the mean moves to")
@@ -192,15 +197,17 @@ def main(argv=None):
     args = p.parse_args(argv)
     if not math.isfinite(args.minutes) or args.minutes <= 0:
         p.error("--minutes must be a positive number")
-    result = train(minutes=args.minutes, out=args.out, seed=args.seed, population=args.population,
-                   elite=args.elite, games=args.games, eval_every=args.eval_every, eval_games=args.eval_games,
+    folder = get_game(args.game).folder
+    out = args.out or f"runs/{folder}_tuned"
+    result = train(game=args.game, num_players=args.players, minutes=args.minutes, out=out, seed=args.seed,
+                   population=args.population, elite=args.elite, games=args.games, eval_every=args.eval_every, eval_games=args.eval_games,
                    processes=args.processes,
                    command=shlex.join(["python", "-m", "frontierzoo.training.tune",
                                        *(sys.argv[1:] if argv is None else argv)]))
     e = result["chosen"]
     print(f"kept the weights of generation {e['generation']}, which won {e['win_rate']:.1%} of {e['games']} games "
           f"against the heuristic (95% Wilson {e['wilson_95'][0]:.1%}-{e['wilson_95'][1]:.1%}; the best of the "
-          f"curve's points, so evaluate them afresh): {args.out}/forfort_tuned.json")
+          f"curve's points, so evaluate them afresh): {out}/{folder}_tuned.json")
 
 
 if __name__ == "__main__":

@@ -3,13 +3,26 @@
 
 They are found by file name, not listed: a new game's heuristic is one new file here, imported only
 when an agent of that game is made (a heuristic may compile code of its own).
+
+A heuristic whose numbers training/tune.py can train also defines ``WEIGHT_NAMES``, the hand-set
+``WEIGHTS``, ``play_against_heuristic(weights, seeds, num_players)`` and ``TUNED_HEURISTIC``, the
+class of the ``"tuned"`` agent that reads the trained ones from ``agents/models/<folder>_tuned.json``.
 """
 from __future__ import annotations
 
 import importlib
+import json
 import pkgutil
+from pathlib import Path
+
+import numpy as np
 
 from frontierzoo.envs import all_games
+
+# A heuristic with weights can be trained (training/tune.py); its trained weights are a file of
+# plain numbers by name, bundled as ``agents/models/<game folder>_tuned.json``.
+WEIGHTS_FORMAT = "frontierzoo-weights-1"
+MODELS = Path(__file__).parent.parent / "models"
 
 
 def heuristic_modules() -> dict:
@@ -28,3 +41,44 @@ def make_heuristic(game_name, seed=None, **kwargs):
     if module is None:
         raise ValueError(f"no heuristic for {game_name}")
     return importlib.import_module(module).HEURISTIC(seed=seed, **kwargs)
+
+
+def tuned_file(game) -> Path:
+    """Where ``game``'s bundled trained heuristic weights lie (they may not)."""
+    return MODELS / f"{game.folder}_tuned.json"
+
+
+class NamedWeights:
+    """A heuristic's numbers by name: checking a vector of them, reading a weights file of them,
+    and where the game's trained ones are bundled (``tuned``, which may not exist)."""
+
+    def __init__(self, game, names, what):
+        self.game, self.names, self.what = game, tuple(names), what
+        self.tuned = tuned_file(game)
+
+    def check(self, weights) -> np.ndarray:
+        """``weights`` as a float64 vector, one finite number per name, else ``ValueError``
+        naming what they are and the names."""
+        try:
+            w = None if isinstance(weights, (str, bytes)) else np.asarray(weights, dtype=np.float64)
+        except (TypeError, ValueError):
+            w = None
+        if w is None or w.shape != (len(self.names),) or not np.all(np.isfinite(w)):
+            raise ValueError(f"{self.what} must be {len(self.names)} finite numbers ({', '.join(self.names)}), "
+                             f"got {weights!r}")
+        return np.ascontiguousarray(w)
+
+    def load(self, path) -> np.ndarray:
+        """The weights a ``<game>_tuned.json`` holds (training/tune.py writes them): plain numbers,
+        checked one by one; ``ValueError`` if the file is not such a file for this game."""
+        try:
+            d = json.loads(Path(path).read_text())
+        except (OSError, ValueError) as e:
+            raise ValueError(f"{path}: not a readable weights file ({e})") from None
+        if not isinstance(d, dict) or d.get("format") != WEIGHTS_FORMAT or d.get("game") != self.game.name:
+            raise ValueError(f"{path}: not a {WEIGHTS_FORMAT} file for {self.game.name}")
+        named = d.get("weights")
+        if not isinstance(named, dict) or sorted(named) != sorted(self.names):
+            raise ValueError(f"{path}: the weights must name exactly {', '.join(self.names)}")
+        return self.check([named[k] for k in self.names])
+

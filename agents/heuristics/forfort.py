@@ -11,9 +11,6 @@ turn shows a card the agent could not know, never the real one.
 """
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import numpy as np
 
 from frontierzoo.envs.common.engine import compiled
@@ -29,7 +26,7 @@ from frontierzoo.envs.forfort.state import (ARMIES, ARMY_RESERVE, CAMPS, CATAPUL
                                             SPACES, ST_MAIN, WALLS)
 
 from ..base import Agent
-from ..learned import MODELS
+from . import NamedWeights
 
 # The game's kernels compiled in place, and a decorator caching these functions under the Forfort
 # sources' fingerprint (a plain njit(cache=True) would keep stale code after the game changed).
@@ -258,6 +255,20 @@ def duel(weights, others, seeds, seat_of, num_players, opts, buf, stack, raw, ma
         score[g] = 1.0 / winners if s['last_rewards'][seat_of[g]] > 0 else 0.0
 
 
+def play_against_heuristic(weights, seeds, num_players=2):
+    """The scores (a win shared by k counts 1/k) of ``weights`` in one game per seed against the
+    hand-set heuristic at every other seat, its seat going round with the game's number (game k at
+    seat k mod the seats): what training/tune.py trains on, all in compiled code (:func:`duel`)."""
+    seeds = np.asarray(seeds, np.uint64)
+    score = np.zeros(seeds.size)
+    stack = np.zeros(MAX_DEPTH + 1, dtype=RECORD_DTYPE)
+    duel(check_weights(weights), WEIGHTS, seeds, np.arange(seeds.size, dtype=np.int64) % num_players,
+         num_players, GAME.options(num_players), np.zeros(RECORD_DTYPE.itemsize, np.uint8), stack,
+         stack.view(np.uint8).reshape(MAX_DEPTH + 1, RECORD_DTYPE.itemsize),
+         np.zeros((MAX_DEPTH + 1, NUM_ACTIONS), np.bool_), score)
+    return score
+
+
 class ForfortHeuristic(Agent):
     """Searches its own turn to the end on copies of the record and plays the best start, judged
     by :func:`evaluate` with ``weights`` (default: the hand-set :data:`WEIGHTS`)."""
@@ -286,35 +297,10 @@ class ForfortHeuristic(Agent):
         return int(a)
 
 
-def check_weights(weights) -> np.ndarray:
-    """``weights`` as the float64 vector evaluate() takes: one finite number per WEIGHT_NAMES."""
-    try:
-        w = None if isinstance(weights, (str, bytes)) else np.asarray(weights, dtype=np.float64)
-    except (TypeError, ValueError):
-        w = None
-    if w is None or w.shape != WEIGHTS.shape or not np.all(np.isfinite(w)):
-        raise ValueError(f"Forfort evaluation weights must be {len(WEIGHT_NAMES)} finite numbers "
-                         f"({', '.join(WEIGHT_NAMES)}), got {weights!r}")
-    return np.ascontiguousarray(w)
-
-
-WEIGHTS_FORMAT = "frontierzoo-weights-1"
-TUNED = MODELS / "forfort_tuned.json"   # the bundled trained weights
-
-
-def load_weights(path):
-    """The weights a ``forfort_tuned.json`` holds (training/tune.py writes them): plain numbers,
-    checked one by one; ``ValueError`` if the file is not such a file."""
-    try:
-        d = json.loads(Path(path).read_text())
-    except (OSError, ValueError) as e:
-        raise ValueError(f"{path}: not a readable weights file ({e})") from None
-    if not isinstance(d, dict) or d.get("format") != WEIGHTS_FORMAT or d.get("game") != GAME.name:
-        raise ValueError(f"{path}: not a {WEIGHTS_FORMAT} file for {GAME.name}")
-    named = d.get("weights")
-    if not isinstance(named, dict) or sorted(named) != sorted(WEIGHT_NAMES):
-        raise ValueError(f"{path}: the weights must name exactly {', '.join(WEIGHT_NAMES)}")
-    return check_weights([named[k] for k in WEIGHT_NAMES])
+NAMED = NamedWeights(GAME, WEIGHT_NAMES, "Forfort evaluation weights")
+check_weights = NAMED.check   # a vector of one finite number per WEIGHT_NAMES, else ValueError
+load_weights = NAMED.load     # a weights file training/tune.py wrote, checked
+TUNED = NAMED.tuned           # the bundled trained weights
 
 
 class TunedForfort(ForfortHeuristic):
@@ -328,3 +314,4 @@ class TunedForfort(ForfortHeuristic):
 
 
 HEURISTIC = ForfortHeuristic
+TUNED_HEURISTIC = TunedForfort   # the "tuned" agent, where agents/models holds its weights

@@ -15,6 +15,10 @@ and cards, the island, the pieces, the bank's stock and the other players' publi
   is not close to winning; asked for offers, it offers a spare card for a missing one on the same
   terms; of the deals put to it, it completes the one that brings a missing card for a spare one;
   it discards its most plentiful cards.
+
+Its numbers (what a pip of each resource is worth, the thresholds of its trades, ...) are one
+vector, ``WEIGHTS`` set by hand; training/tune.py trains them, and the ``"tuned"`` agent
+(:class:`TunedFrontier`) plays the bundled trained ones.
 """
 from __future__ import annotations
 
@@ -37,11 +41,39 @@ from frontierzoo.envs.frontier.state import (
 from frontierzoo.envs.frontier.trade import bank_rate
 
 from ..base import Agent
+from . import NamedWeights
 
 PIPS = np.array([0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1], np.float64)  # chances in 36 by number
-RESOURCE_WEIGHT = np.array([1.0, 1.0, 0.8, 1.0, 1.0])  # timber, brick, wool, grain, ore
 GOAL_COSTS = {"keep": KEEP_COST, "village": VILLAGE_COST, "road": ROAD_COST, "card": CARD_COST}
-LEADER_POINTS = 7  # no trade helps a player this close to 10
+
+# The heuristic's numbers, in one vector so that a trained set can stand in for them
+# (training/tune.py). WEIGHTS are the ones set by hand; every one is positive (tune.py searches in
+# log space), and the thresholds are compared as numbers, so 7.0 decides as 7 did.
+WEIGHT_NAMES = (
+    "timber", "brick", "wool", "grain", "ore",  # a pip of each resource, in a corner's value
+    "new_resource",       # a corner's bonus for each resource it produces that I do not yet
+    "general_harbour",    # ... for a 3:1 harbour
+    "own_harbour",        # ... for a 2:1 harbour of a resource I produce well
+    "harbour_production",  # ... "well": at least this many pips of it
+    "under_bandit",       # the share of a hex's pips the bandit leaves
+    "road_open_corner",   # a road's bonus for reaching an open corner at its far end
+    "road_beyond",        # the share of the value of an open corner one road further
+    "leader_points",      # no trade with a player this close to 10 points
+    "knights_to_play",    # plays a knight once it has played this many (or the bandit is on me)
+    "monopoly_bank",      # plays a monopoly when the bank holds this few of some resource
+    "card_missing",       # buys a card while missing more than this many cards of its goal
+    "offer_missing",      # offers a trade while missing at most this many cards of its goal
+    "reply_extra",        # accepts giving this many cards more than it gets
+    "bandit_on_me",       # the bandit: my loss counts this many times the others'
+    "bandit_leader",      # ... each point of the player it hurts adds this share
+    "bandit_card",        # ... a victim with a card to steal adds this
+)
+(W_RESOURCE, W_NEW_RESOURCE, W_GENERAL_HARBOUR, W_OWN_HARBOUR, W_HARBOUR_PRODUCTION, W_UNDER_BANDIT,
+ W_ROAD_OPEN, W_ROAD_BEYOND, W_LEADER_POINTS, W_KNIGHTS, W_MONOPOLY_BANK, W_CARD_MISSING,
+ W_OFFER_MISSING, W_REPLY_EXTRA, W_BANDIT_ON_ME, W_BANDIT_LEADER, W_BANDIT_CARD) = (
+    0, *range(NUM_RESOURCES, len(WEIGHT_NAMES)))
+WEIGHTS = np.array([1.0, 1.0, 0.8, 1.0, 1.0, 1.5, 1.0, 2.0, 4.0, 0.3, 1.0, 0.8, 7.0, 2.0, 10.0, 1.0, 2.0,
+                    1.0, 10.0, 0.3, 0.5])
 
 # The scans over all 54 corners, compiled: run as Python over the record they cost most of a
 # decision (the heuristic is an opponent in batched self-play, where its time is the learner's).
@@ -59,10 +91,11 @@ def village_spot_open(s, me):
 
 
 @jit
-def bandit_harm(s, me, hexes):
-    """For each hex, how much the bandit there would take from the others (more from the leaders,
-    and a card to steal counts) less ten times what it would take from me. Compiled: over every
-    corner of the island for each hex, it was the slowest of the heuristic's choices."""
+def bandit_harm(s, me, hexes, on_me, leader, card):
+    """For each hex, how much the bandit there would take from the others (``leader`` more for
+    each of their points, and ``card`` for a card to steal) less ``on_me`` times what it would take
+    from me. Compiled: over every corner of the island for each hex, it was the slowest of the
+    heuristic's choices."""
     points = np.zeros(s['num_players'], np.int64)
     for q in range(s['num_players']):
         points[q] = board.public_points(s, q)
@@ -80,19 +113,23 @@ def bandit_harm(s, me, hexes):
                 continue
             lvl = s['corner_level'][c]
             if q == me:
-                v -= 10 * pip * lvl
+                v -= on_me * pip * lvl
             else:
-                v += pip * lvl * (1 + 0.3 * points[q]) + 0.5 * (s['hand'][q].sum() > 0)
+                v += pip * lvl * (1 + leader * points[q]) + card * (s['hand'][q].sum() > 0)
         harm[j] = v
     return harm
 
 
 class FrontierHeuristic(Agent):
+    """The rulebook's advice as rules (module docstring), its numbers ``weights`` (default: the
+    hand-set :data:`WEIGHTS`)."""
+
     name = "heuristic"
     needs_env = True
 
-    def __init__(self, seed=None):
+    def __init__(self, seed=None, weights=None):
         super().__init__(seed)
+        self.w = check_weights(WEIGHTS if weights is None else weights)
         self._offer = None  # (give, give_count, get, get_count) being put on the table, or bid
 
     def act(self, observation, action_mask, info=None) -> int:
@@ -116,20 +153,20 @@ class FrontierHeuristic(Agent):
             r = TERRAIN_RESOURCE[s["hex_terrain"][h]]
             if r < 0:
                 continue
-            p = PIPS[s["hex_number"][h]] * RESOURCE_WEIGHT[r]
+            p = PIPS[s["hex_number"][h]] * self.w[W_RESOURCE + r]
             if h == s["bandit"]:
-                p *= 0.3
+                p *= self.w[W_UNDER_BANDIT]
             v += p
             seen.add(int(r))
         if production is not None:
-            v += 1.5 * sum(1 for r in seen if production[r] == 0)
+            v += self.w[W_NEW_RESOURCE] * sum(1 for r in seen if production[r] == 0)
         hb = CORNER_HARBOUR[c]
         if hb >= 0 and s["harbour_revealed"][hb]:
             k = s["harbour_kind"][hb]
             if k == GENERAL_HARBOUR:
-                v += 1.0
-            elif production is not None and production[k] >= 4:
-                v += 2.0
+                v += self.w[W_GENERAL_HARBOUR]
+            elif production is not None and production[k] >= self.w[W_HARBOUR_PRODUCTION]:
+                v += self.w[W_OWN_HARBOUR]
         return v
 
     def production(self, s, me):
@@ -224,7 +261,8 @@ class FrontierHeuristic(Agent):
 
     def bandit_hex(self, s, me, legal):
         order = list(legal)
-        harm = bandit_harm(s, me, np.array([MOVE_BANDIT.split(a) for a in order], np.int64))
+        harm = bandit_harm(s, me, np.array([MOVE_BANDIT.split(a) for a in order], np.int64),
+                           self.w[W_BANDIT_ON_ME], self.w[W_BANDIT_LEADER], self.w[W_BANDIT_CARD])
         return order[int(np.argmax(harm))]   # the first of the best, in the order legal gives them
 
     def best_road(self, s, me, legal):
@@ -240,10 +278,10 @@ class FrontierHeuristic(Agent):
                 if s["corner_owner"][c] >= 0 and s["corner_owner"][c] != me:
                     continue
                 if self.open_corner(s, c) and not board.has_road_at(s, me, c):
-                    v = max(v, self.corner_value(s, c, me, prod) + 1.0)
+                    v = max(v, self.corner_value(s, c, me, prod) + self.w[W_ROAD_OPEN])
                 for o in CORNER_CORNERS[c]:
                     if o >= 0 and self.open_corner(s, o):
-                        v = max(v, 0.8 * self.corner_value(s, o, me, prod))
+                        v = max(v, self.w[W_ROAD_BEYOND] * self.corner_value(s, o, me, prod))
             v += 0.01 * self.rng.random()
             if v > best_v:
                 best, best_v = a, v
@@ -258,20 +296,20 @@ class FrontierHeuristic(Agent):
             prod = self.production(s, me)
             return max(villages, key=lambda a: self.corner_value(s, BUILD_VILLAGE.split(a), me, prod))
         goal = self.goal(s, me, legal)
-        if PLAY_KNIGHT.at() in legal and (self.bandit_hurts_me(s, me) or s["cards_played"][me, KNIGHT] >= 2):
+        if PLAY_KNIGHT.at() in legal and (self.bandit_hurts_me(s, me) or s["cards_played"][me, KNIGHT] >= self.w[W_KNIGHTS]):
             return PLAY_KNIGHT.at()
         if PLAY_ROAD_BUILDING.at() in legal and goal == "road":
             return PLAY_ROAD_BUILDING.at()
         if PLAY_YEAR_OF_PLENTY.at() in legal and self.missing(s, me, GOAL_COSTS[goal]).sum() >= 1:
             return PLAY_YEAR_OF_PLENTY.at()
-        if PLAY_MONOPOLY.at() in legal and s["bank"].min() <= 10:
+        if PLAY_MONOPOLY.at() in legal and s["bank"].min() <= self.w[W_MONOPOLY_BANK]:
             return PLAY_MONOPOLY.at()
         if goal in ("road", "village") and s["roads_left"][me] > 0:
             roads = [a for a in legal if BUILD_ROAD.has(a)]
             if roads and (goal == "road" or not village_spot_open(s, me)):
                 return self.best_road(s, me, legal)
         buy = BUY_CARD.at() in legal
-        if buy and goal in ("card", "keep") and self.missing(s, me, GOAL_COSTS[goal]).sum() > 1:
+        if buy and goal in ("card", "keep") and self.missing(s, me, GOAL_COSTS[goal]).sum() > self.w[W_CARD_MISSING]:
             return BUY_CARD.at()
         if buy and goal == "card":
             return BUY_CARD.at()
@@ -292,7 +330,7 @@ class FrontierHeuristic(Agent):
             if a in legal and spare[g] >= self.rate(s, me, int(g)):
                 return a
         g = int(np.argmax(spare))
-        if need.sum() <= 2 and spare[g] >= 1 and g != want:
+        if need.sum() <= self.w[W_OFFER_MISSING] and spare[g] >= 1 and g != want:
             if OFFER_TRADE.at() in legal:
                 self._offer = (g, 1, want, 1)
                 return OFFER_TRADE.at()
@@ -306,7 +344,7 @@ class FrontierHeuristic(Agent):
     def bid(self, s, me, legal):
         """Asked for offers: a card it can spare for one it misses, unless the player on turn is
         close to winning."""
-        if self.leader_points(s, int(s["turn_seat"])) >= LEADER_POINTS:
+        if self.leader_points(s, int(s["turn_seat"])) >= self.w[W_LEADER_POINTS]:
             return NO_OFFER.at()
         cost = GOAL_COSTS[self.goal(s, me, set())]
         need = self.missing(s, me, cost)
@@ -331,7 +369,7 @@ class FrontierHeuristic(Agent):
             q = (me + 1 + TRADE_COMPLETE.split(a)) % n
             get, get_count = int(s["deal_give"][q]), int(s["deal_give_count"][q])
             give, give_count = int(s["deal_get"][q]), int(s["deal_get_count"][q])
-            if self.leader_points(s, q) >= LEADER_POINTS or spare[give] < give_count:
+            if self.leader_points(s, q) >= self.w[W_LEADER_POINTS] or spare[give] < give_count:
                 continue
             v = min(need[get], get_count) - 0.1 * give_count
             if v > best_v:
@@ -342,7 +380,7 @@ class FrontierHeuristic(Agent):
         if TRADE_ACCEPT.at() not in legal:
             return TRADE_DECLINE.at()
         proposer = int(s["turn_seat"])
-        if self.leader_points(s, proposer) >= LEADER_POINTS:
+        if self.leader_points(s, proposer) >= self.w[W_LEADER_POINTS]:
             return TRADE_DECLINE.at()
         goal = self.goal(s, me, set())
         cost = np.asarray(GOAL_COSTS[goal])
@@ -350,12 +388,49 @@ class FrontierHeuristic(Agent):
         get, rc = int(s["trade_give"]), int(s["trade_give_count"])
         need = self.missing(s, me, cost)
         spare = self.spare(s, me, cost)
-        if spare[give] >= gc and need[get] > 0 and gc <= rc + 1:
+        if spare[give] >= gc and need[get] > 0 and gc <= rc + self.w[W_REPLY_EXTRA]:
             return TRADE_ACCEPT.at()
         return TRADE_DECLINE.at()
 
 
+NAMED = NamedWeights(GAME, WEIGHT_NAMES, "Frontier heuristic weights")
+check_weights = NAMED.check   # a vector of one finite number per WEIGHT_NAMES, else ValueError
+load_weights = NAMED.load     # a weights file training/tune.py wrote, checked
+TUNED = NAMED.tuned           # the bundled trained weights
+
+
+class TunedFrontier(FrontierHeuristic):
+    """The heuristic with trained numbers (default: the bundled ``agents/models/frontier_tuned.json``;
+    its command and seed are in the file)."""
+
+    name = "tuned"
+
+    def __init__(self, seed=None, path=None):
+        super().__init__(seed, weights=load_weights(TUNED if path is None else path))
+
+
+MAX_DECISIONS = 10_000   # a game between heuristics takes 400-1,800; one cut off here scores nothing
+
+
+def play_against_heuristic(weights, seeds, num_players=4):
+    """The scores (a win shared by k counts 1/k) of the heuristic with ``weights`` in one game per
+    seed against the hand-set heuristic at every other seat, its seat going round with the game's
+    number (game k at seat k mod the seats): what training/tune.py trains on. The games are
+    played side by side (``play_batch``); every seat's own generator is seeded from the game's
+    seed, so a seed replays whatever the weights."""
+    from ..match import play_batch
+
+    weights = check_weights(weights)
+    seeds = [int(x) for x in np.asarray(seeds, np.uint64)]
+    tables = [[FrontierHeuristic(seed=(seed * 7919 + i) % 2**63, weights=weights if i == g % num_players else None)
+               for i in range(num_players)] for g, seed in enumerate(seeds)]
+    results = play_batch(GAME.name, tables, seeds, max_steps=MAX_DECISIONS) if seeds else []
+    return np.array([1.0 / len(r.winners) if g % num_players in r.winners else 0.0
+                     for g, r in enumerate(results)])
+
+
 HEURISTIC = FrontierHeuristic
+TUNED_HEURISTIC = TunedFrontier   # the "tuned" agent, where agents/models holds its weights
 
 
 # ---------------------------------------------------------------------- the search's guide

@@ -20,16 +20,15 @@ import numpy as np
 from frontierzoo.envs.legends.adventure import difficulty
 from frontierzoo.envs.legends.content import (ADV_DIFFICULTY, ADV_GROUP, ADV_MODE, ADV_SKILL_A, ADV_SKILL_B,
                                               ADV_SKILL_MASK, ADV_TOKENS, ADV_VP, CARD_KIND, CARD_SUIT,
-                                              CARD_TYPES, CARD_VALUE, COMBO, FATE_TILE_KIND, FIRST_SPECIAL,
-                                              FATE_MINUS5, FATE_NO_HERO, FATE_PLUS5, KIND_SPECIAL, KIND_WILD,
-                                              LUCK, REWARD_PRICE, REWARD_VP, SPECIAL_KINDS, STEADY_NERVES,
-                                              TRAIL_PROVISIONS, UP_POINTS, UP_TILE, RULE_OF_FOUR, LOCATION_BONUS,
+                                              CARD_TYPES, CARD_VALUE, COMBO, FATE_TILE_KIND,
+                                              FATE_MINUS5, FATE_NO_HERO, FATE_PLUS5, KIND_WILD,
+                                              LUCK, REWARD_PRICE, REWARD_VP, UP_POINTS, UP_TILE, RULE_OF_FOUR, LOCATION_BONUS,
                                               AB_ORATOR, AB_STALWART, HAND_LIMIT)
 from frontierzoo.envs.legends.state import (ACCEPT, AVOID, BUY, COMMIT, COMMIT_REST, DISCARD, DONE_SET, DRAFT,
                                             END_REST, LOSS, NO_PLAY, PLAY, REDRAW, REST_DRAW, REST_GRIT, REWARD,
                                             SPECIAL, ST_AVOID, ST_COMMIT, ST_DISCARD, ST_DRAFT, ST_INGENUITY,
                                             ST_PENALTY_CHOICE, ST_PLAY, ST_REDRAW, ST_REST_DRAW, ST_REWARD,
-                                            ST_SHOP, SUFFER, TRADE, WILD, AS_LISTED)
+                                            ST_SHOP, TRADE, WILD, AS_LISTED)
 
 from ..base import Agent
 
