@@ -141,3 +141,20 @@ def test_ppo_self_play_on_a_local_ray_cluster_beats_random_more_after_training()
     assert result["env_steps"] >= 15 * 2000
     assert result["win_rate_vs_random"] >= result["win_rate_before"] + 0.08
     assert result["wilson_95"][0] > 0.5   # better than a coin flip against random, at 95%
+
+
+@pytest.mark.parametrize("cuda", [True, False])
+def test_the_learner_goes_to_the_gpu_exactly_when_torch_sees_one(monkeypatch, cuda):
+    """No GPU is lent to this project's machines, so the choice itself is what can be checked here:
+    with a GPU (torch.cuda.is_available) RLlib's learner asks for one, and the SB3 trainer's
+    ``--device auto`` picks it; without, both stay on the CPU, and an explicit device is kept."""
+    import torch
+
+    from frontierzoo.training.rllib import build_config
+    from frontierzoo.training.selfplay import pick_device
+
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: cuda)
+    assert build_config("forfort_v0").num_gpus_per_learner == (1 if cuda else 0)
+    assert build_config("forfort_v0", gpu=False).num_gpus_per_learner == 0
+    assert pick_device("auto") == ("cuda" if cuda else "cpu")
+    assert pick_device("cpu") == "cpu" and pick_device("cuda:1") == "cuda:1"
