@@ -184,7 +184,7 @@ def _write_curve(out, curve):
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--game", choices=sorted(SEATS), default="forfort_v0")
-    p.add_argument("--players", type=int, default=None, help="seats (default: Forfort 2, Frontier 4)")
+    p.add_argument("--players", type=at_least(2), default=None, help="seats (default: Forfort 2, Frontier 4)")
     p.add_argument("--minutes", type=float, default=55.0, help="training time (the last evaluation comes after)")
     p.add_argument("--out", default=None, help="the run's folder (default: runs/<game>_tuned)")
     p.add_argument("--seed", type=at_least(0), default=0)
@@ -200,8 +200,8 @@ def main(argv=None):
     folder = get_game(args.game).folder
     out = args.out or f"runs/{folder}_tuned"
     result = train(game=args.game, num_players=args.players, minutes=args.minutes, out=out, seed=args.seed,
-                   population=args.population, elite=args.elite, games=args.games, eval_every=args.eval_every, eval_games=args.eval_games,
-                   processes=args.processes,
+                   population=args.population, elite=args.elite, games=args.games, eval_every=args.eval_every,
+                   eval_games=args.eval_games, processes=args.processes,
                    command=shlex.join(["python", "-m", "frontierzoo.training.tune",
                                        *(sys.argv[1:] if argv is None else argv)]))
     e = result["chosen"]

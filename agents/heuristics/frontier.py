@@ -296,7 +296,8 @@ class FrontierHeuristic(Agent):
             prod = self.production(s, me)
             return max(villages, key=lambda a: self.corner_value(s, BUILD_VILLAGE.split(a), me, prod))
         goal = self.goal(s, me, legal)
-        if PLAY_KNIGHT.at() in legal and (self.bandit_hurts_me(s, me) or s["cards_played"][me, KNIGHT] >= self.w[W_KNIGHTS]):
+        knights = s["cards_played"][me, KNIGHT]
+        if PLAY_KNIGHT.at() in legal and (self.bandit_hurts_me(s, me) or knights >= self.w[W_KNIGHTS]):
             return PLAY_KNIGHT.at()
         if PLAY_ROAD_BUILDING.at() in legal and goal == "road":
             return PLAY_ROAD_BUILDING.at()
