@@ -9,13 +9,12 @@ one game.
 """
 from __future__ import annotations
 
-import importlib
 from importlib.util import find_spec
 
 from frontierzoo.envs import all_games
 
 from .base import Agent, RandomAgent
-from .heuristics import heuristic_modules, make_heuristic, tuned_file
+from .heuristics import heuristic_module, heuristic_modules, make_heuristic, tuned_file
 from .learned import bundled_model
 from .match import MatchResult, play_game, wilson_interval
 
@@ -55,7 +54,7 @@ def make_agent(name: str, game_name: str, seed=None, **kwargs) -> Agent:
 
 
 def _tuned(game_name, seed=None, **kw):
-    return importlib.import_module(heuristic_modules()[game_name]).TUNED_HEURISTIC(seed=seed, **kw)
+    return heuristic_module(game_name).TUNED_HEURISTIC(seed=seed, **kw)
 
 
 register_agent("heuristic", make_heuristic, games=tuple(heuristic_modules()))

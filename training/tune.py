@@ -40,7 +40,6 @@ trained them; plain numbers, nothing that runs on load. Copy it to
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import math
 import multiprocessing
@@ -54,7 +53,7 @@ import numpy as np
 
 from frontierzoo.agents.argtypes import at_least
 from frontierzoo.agents.base import usable_cores
-from frontierzoo.agents.heuristics import WEIGHTS_FORMAT, heuristic_modules
+from frontierzoo.agents.heuristics import WEIGHTS_FORMAT, heuristic_module
 from frontierzoo.agents.match import wilson_interval
 from frontierzoo.envs import get_game
 
@@ -67,15 +66,11 @@ UNWEIGHED_START = 1.0  # where a feature the hand-set heuristic gives no weight 
                        # in hand's worth): the search is in log space, where a weight of 0 cannot move
 
 
-def _heuristic(game):
-    """The module of ``game``'s heuristic (its weights and its games against the hand-set one)."""
-    return importlib.import_module(heuristic_modules()[game])
-
-
 def _task(args):
     """The summed score of ``weights`` over every deal played once from each seat."""
     game, weights, deals, num_players = args
-    return float(_heuristic(game).play_against_heuristic(weights, np.repeat(deals, num_players), num_players).sum())
+    scores = heuristic_module(game).play_against_heuristic(weights, np.repeat(deals, num_players), num_players)
+    return float(scores.sum())
 
 
 def train(minutes=55.0, out=None, seed=0, population=16, elite=4, games=400,
@@ -89,7 +84,7 @@ def train(minutes=55.0, out=None, seed=0, population=16, elite=4, games=400,
 
     if game not in SEATS:
         raise ValueError(f"no heuristic with weights to tune for {game!r}; choose from {sorted(SEATS)}")
-    heuristic = _heuristic(game)
+    heuristic = heuristic_module(game)
     WEIGHT_NAMES, WEIGHTS = heuristic.WEIGHT_NAMES, heuristic.WEIGHTS
     folder = get_game(game).folder
     num_players = SEATS[game] if num_players is None else get_game(game).check_players(num_players)

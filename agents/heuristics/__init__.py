@@ -19,10 +19,11 @@ import numpy as np
 
 from frontierzoo.envs import all_games
 
+from ..learned import MODELS
+
 # A heuristic with weights can be trained (training/tune.py); its trained weights are a file of
 # plain numbers by name, bundled as ``agents/models/<game folder>_tuned.json``.
 WEIGHTS_FORMAT = "frontierzoo-weights-1"
-MODELS = Path(__file__).parent.parent / "models"
 
 
 def heuristic_modules() -> dict:
@@ -35,12 +36,17 @@ def heuristic_modules() -> dict:
     return out
 
 
-def make_heuristic(game_name, seed=None, **kwargs):
-    """The heuristic agent of ``game_name``."""
+def heuristic_module(game_name):
+    """The module of ``game_name``'s heuristic (imported on first use)."""
     module = heuristic_modules().get(game_name)
     if module is None:
         raise ValueError(f"no heuristic for {game_name}")
-    return importlib.import_module(module).HEURISTIC(seed=seed, **kwargs)
+    return importlib.import_module(module)
+
+
+def make_heuristic(game_name, seed=None, **kwargs):
+    """The heuristic agent of ``game_name``."""
+    return heuristic_module(game_name).HEURISTIC(seed=seed, **kwargs)
 
 
 def tuned_file(game) -> Path:
@@ -81,4 +87,3 @@ class NamedWeights:
         if not isinstance(named, dict) or sorted(named) != sorted(self.names):
             raise ValueError(f"{path}: the weights must name exactly {', '.join(self.names)}")
         return self.check([named[k] for k in self.names])
-
