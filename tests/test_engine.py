@@ -283,6 +283,60 @@ def test_record_type_repr_is_numbas_own_made_once():
         assert repr(record) is repr(record)
 
 
+def test_kept_call_types_are_numbas_own():
+    """The call types envs/common/jit.py keeps (builtin operators, rules) are the signatures and
+    implementation keys Numba's own resolution gives; a second function typed with the same calls
+    reuses them, and both compute what Python computes."""
+    import contextlib
+    import types as pytypes
+
+    from numba import njit
+    from numba.core.targetconfig import ConfigStack
+    from numba.core.types.functions import BaseFunction
+
+    from frontierzoo.envs.common import jit
+
+    @jit.rule
+    def scaled(x, k):
+        return x * k + (x >= k)
+
+    def body(a, k):
+        total = 0
+        for i in range(len(a)):
+            if a[i] != 0 and not (a[i] < -5):
+                total += scaled(a[i], k) % 7
+            a[i] = -a[i] // 2
+        return total, max(total, k), abs(-k), bool(total)
+
+    def expected(a, k):
+        total = 0
+        for i in range(len(a)):
+            if a[i] != 0 and not (a[i] < -5):
+                total += (int(a[i]) * k + (a[i] >= k)) % 7
+            a[i] = -a[i] // 2
+        return total, max(total, k), abs(-k), bool(total)
+
+    assert BaseFunction.get_call_type is jit._call_type
+    before = set(jit._CALL_TYPES)
+    first = njit(body)                     # not cached: typed here, in this process
+    a, b = np.arange(-8, 9, dtype=np.int32), np.arange(-8, 9, dtype=np.int32)
+    assert first(a, 3) == expected(b, 3) and (a == b).all()
+    kept = {key: v for key, v in jit._CALL_TYPES.items() if key not in before}
+    assert any(fn.typing_key is scaled for fn, _, _, _ in kept)
+    checked = 0
+    for (fn, context, args, flags), (sig, impl_key) in kept.items():
+        with ConfigStack().enter(flags) if flags is not None else contextlib.nullcontext():
+            own = jit.NUMBA_CALL_TYPE(fn, context, args, {})
+        assert own == sig and fn._impl_keys[own.args] == impl_key, (fn.typing_key, args)
+        checked += 1
+    assert checked >= 8
+    n_kept = len(jit._CALL_TYPES)
+    second = njit(pytypes.FunctionType(body.__code__, body.__globals__, "body_again", None, body.__closure__))
+    a, b = np.arange(-8, 9, dtype=np.int32), np.arange(-8, 9, dtype=np.int32)
+    assert second(a, 3) == expected(b, 3) and (a == b).all()
+    assert len(jit._CALL_TYPES) == n_kept  # the same calls, typed once
+
+
 def test_pick_legal_is_the_kth_legal_action_for_a_uniform_k():
     """The word-at-a-time scan picks exactly the entry a one-by-one scan picks, for every k, on
     masks whose size is and is not a multiple of the word, legal entries at both ends."""
