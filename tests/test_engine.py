@@ -112,6 +112,52 @@ def test_cache_hook_is_honoured_and_stale_proof(tmp_path):
     assert run()[0] == 2                    # the imported constant changed: recompiled, not stale
 
 
+FACTORY = """
+import os, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from frontierzoo.envs.common.jit import _keyed_njit, folder_fingerprint
+from numba import njit
+from sub.consts import VALUE
+
+@njit
+def scale(k):
+    return k
+
+@njit
+def shift(k):
+    return k + 100
+
+def make(k, how):
+    def f():
+        return how(k) * VALUE
+    return _keyed_njit(f, folder_fingerprint(os.path.dirname(os.path.abspath(__file__))))
+
+made = [make(2, scale), make(3, scale), make(2, shift)]
+print(*[g() for g in made], sum(sum(g.stats.cache_hits.values()) for g in made))
+"""
+
+
+def test_closures_of_one_factory_are_cached_apart(tmp_path):
+    """Closures built by one factory share their code and file; the cache keys them by what their
+    cells hold too (a number, a function), written the same in every process: a second process
+    loads each its own machine code, never another closure's."""
+    game = tmp_path / "game"
+    (game / "sub").mkdir(parents=True)
+    (game / "sub" / "__init__.py").write_text("")
+    (game / "sub" / "consts.py").write_text("VALUE = 1\n")
+    (game / "factory.py").write_text(FACTORY)
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"))
+
+    def run():
+        r = subprocess.run([sys.executable, str(game / "factory.py")], env=env, capture_output=True,
+                           text=True, timeout=300)
+        assert r.returncode == 0, r.stderr
+        return tuple(int(x) for x in r.stdout.split())
+
+    assert run() == (2, 3, 102, 0)          # compiled, each its own
+    assert run() == (2, 3, 102, 3)          # each loaded from the cache, each its own
+
+
 def test_spans_encode_and_decode_alike_in_python_and_compiled_code():
     from numba import njit
 

@@ -23,7 +23,8 @@ Why the cache is keyed here
 Numba keys a function's on-disk cache by its own source file alone. A kernel in ``rules.py``
 that reads constants from ``state.py`` would keep running stale machine code after ``state.py``
 changed, and closures built per game are keyed by pickled cells that change in every process, so
-they never load at all. Here every cache entry is keyed by a fingerprint of all the source files
+they never load at all. Here every cache entry is keyed by a digest of what its closure holds
+(written the same in every process) and by a fingerprint of all the source files
 of the game's folder, at any depth, and of ``envs/common`` (and Numba's version), on top of
 Numba's own key. The hook replaces ``_CacheImpl``'s index key, a private part of Numba: the
 supported Numba range is pinned in ``pyproject.toml`` and ``tests/test_engine.py`` fails if a
@@ -41,12 +42,15 @@ from __future__ import annotations
 
 import hashlib
 import operator
+import pickle
 import sys
 import weakref
 from functools import lru_cache
 from pathlib import Path
+from types import FunctionType, ModuleType
 
 import numba
+import numpy as np
 from numba import _dynfunc, njit
 from numba.core import types
 from numba.core.codegen import JITCodeLibrary
@@ -282,6 +286,63 @@ def codegen_settings() -> tuple:
     return (int(c.OPT), c.ENABLE_PROFILING, c.BOUNDSCHECK, c.DEBUGINFO_DEFAULT, c.LOOP_VECTORIZE, c.SLP_VECTORIZE)
 
 
+@lru_cache(maxsize=None)
+def _file_digest(path: str) -> str:
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:        # no file behind the code (an interactive session): its text is its own
+        return "no file"
+
+
+def _const_digest(const) -> bytes:
+    """A constant of compiled Python code, the same in every process (a set's order is not)."""
+    if hasattr(const, "co_code"):
+        return _code_digest(const)
+    if isinstance(const, (frozenset, set)):
+        return b"{" + b",".join(sorted(_const_digest(c) for c in const)) + b"}"
+    if isinstance(const, tuple):
+        return b"(" + b",".join(_const_digest(c) for c in const) + b")"
+    return repr(const).encode()
+
+
+def _code_digest(code) -> bytes:
+    """A code object, the same in every process: its bytecode, names, constants (nested code too)."""
+    return b"code(" + code.co_code + repr(code.co_names).encode() + _const_digest(code.co_consts) + b")"
+
+
+def _value_digest(value, seen) -> bytes:
+    """What a closure's cell holds, written the same in every process: a compiled function is
+    what it computes (its code, closure, and the file that defines it), a number or an array its
+    value. Anything else is pickled, as Numba keys cells; if that differs between processes the
+    entry only never loads again, which is safe."""
+    value = getattr(value, "py_func", value)          # a dispatcher: its Python function
+    if isinstance(value, FunctionType):
+        if id(value) in seen:
+            return b"(recursive)"
+        seen.add(id(value))
+        cells = b",".join(_value_digest(c.cell_contents, seen) for c in value.__closure__ or ())
+        return (f"fn {value.__module__}.{value.__qualname__} {_file_digest(value.__code__.co_filename)}".encode()
+                + _code_digest(value.__code__) + b"[" + cells + b"]")
+    if isinstance(value, (bool, int, float, complex, str, bytes, type(None), np.generic, np.dtype)):
+        return f"{type(value).__name__}:{value!r}".encode()
+    if isinstance(value, np.ndarray):
+        return f"ndarray:{value.dtype!r}{value.shape}:".encode() + np.ascontiguousarray(value).tobytes()
+    if isinstance(value, (tuple, list)):
+        return b"[" + b",".join(_value_digest(v, seen) for v in value) + b"]"
+    if isinstance(value, ModuleType):
+        return f"module:{value.__name__}".encode()
+    try:
+        return b"pickle:" + pickle.dumps(value)
+    except Exception:        # cannot be written out: a key no other process shares
+        return f"object:{id(value)}".encode()
+
+
+def closure_digest(fn) -> str:
+    """A digest of what ``fn``'s closure cells hold (:func:`_value_digest`)."""
+    cells = [c.cell_contents for c in fn.__closure__ or ()]
+    return hashlib.sha256(_value_digest(cells, set())).hexdigest()
+
+
 def _keyed_njit(fn, fingerprint):
     disp = njit(cache=True)(fn)
     # The defining file's bytes too: an agent's or a tool's compiled function freezes the globals it
@@ -289,7 +350,11 @@ def _keyed_njit(fn, fingerprint):
     code_hash = hashlib.sha256(fn.__code__.co_code + Path(fn.__code__.co_filename).read_bytes()).hexdigest()
 
     def _index_key(sig, codegen):
-        return (sig, codegen.magic_tuple(), (code_hash, fingerprint, codegen_settings()))
+        # And what its closure holds: one factory's closures share code and file, and a key without
+        # their cells loaded the first one built for every other (a driver over one pick rule ran
+        # another's). Numba keys cells by pickling them, which differs between processes for
+        # functions; this digest does not.
+        return (sig, codegen.magic_tuple(), (code_hash, closure_digest(fn), fingerprint, codegen_settings()))
 
     disp._cache._index_key = _index_key
     return disp
