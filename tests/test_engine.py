@@ -81,25 +81,32 @@ print(f(), sum(f.stats.cache_hits.values()))
 """
 
 
-def test_cache_hook_is_honoured_and_stale_proof(tmp_path):
-    """Numba's cache, keyed through the private hook of envs/common/jit.py: a second process loads
-    the cached kernel, a build under other code-generation settings (profiling, optimisation level)
-    is kept apart, and a change to a file the kernel only imports from (in a subfolder) makes it
-    recompile. Fails if a Numba release stops calling ``_index_key`` (see pyproject's pin)."""
+def _cache_harness(tmp_path, script):
+    """A game folder holding ``script`` and a subfolder of constants (``sub/consts.py``: VALUE = 1),
+    an environment with its own compile cache, and a function that runs the script in a fresh
+    process and returns the integers it prints."""
     game = tmp_path / "game"
     (game / "sub").mkdir(parents=True)
     (game / "sub" / "__init__.py").write_text("")
     (game / "sub" / "consts.py").write_text("VALUE = 1\n")
-    (game / "kern.py").write_text(KERNEL)
+    (game / "kern.py").write_text(script)
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"))
 
     def run():
         r = subprocess.run([sys.executable, str(game / "kern.py")], env=env, capture_output=True,
                            text=True, timeout=300)
         assert r.returncode == 0, r.stderr
-        value, hits = r.stdout.split()
-        return int(value), int(hits)
+        return tuple(int(x) for x in r.stdout.split())
 
+    return game, env, run
+
+
+def test_cache_hook_is_honoured_and_stale_proof(tmp_path):
+    """Numba's cache, keyed through the private hook of envs/common/jit.py: a second process loads
+    the cached kernel, a build under other code-generation settings (profiling, optimisation level)
+    is kept apart, and a change to a file the kernel only imports from (in a subfolder) makes it
+    recompile. Fails if a Numba release stops calling ``_index_key`` (see pyproject's pin)."""
+    game, env, run = _cache_harness(tmp_path, KERNEL)
     assert run() == (1, 0)                  # compiled and cached
     assert run() == (1, 1)                  # loaded from the cache
     env["NUMBA_ENABLE_PROFILING"] = "1"     # a different build: not the cached one
@@ -141,19 +148,7 @@ def test_closures_of_one_factory_are_cached_apart(tmp_path):
     """Closures built by one factory share their code and file; the cache keys them by what their
     cells hold too (a number, a function), written the same in every process: a second process
     loads each its own machine code, never another closure's."""
-    game = tmp_path / "game"
-    (game / "sub").mkdir(parents=True)
-    (game / "sub" / "__init__.py").write_text("")
-    (game / "sub" / "consts.py").write_text("VALUE = 1\n")
-    (game / "factory.py").write_text(FACTORY)
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"))
-
-    def run():
-        r = subprocess.run([sys.executable, str(game / "factory.py")], env=env, capture_output=True,
-                           text=True, timeout=300)
-        assert r.returncode == 0, r.stderr
-        return tuple(int(x) for x in r.stdout.split())
-
+    _, _, run = _cache_harness(tmp_path, FACTORY)
     assert run() == (2, 3, 102, 0)          # compiled, each its own
     assert run() == (2, 3, 102, 3)          # each loaded from the cache, each its own
 
