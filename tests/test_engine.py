@@ -380,10 +380,11 @@ def test_kept_call_types_are_numbas_own():
 
 def test_pick_legal_is_the_kth_legal_action_for_a_uniform_k():
     """The word-at-a-time scan picks exactly the entry a one-by-one scan picks, for every k, on
-    masks whose size is and is not a multiple of the word, legal entries at both ends."""
+    masks whose size is and is not a multiple of the word, legal entries at both ends, sparse and
+    dense (whole words legal); it counts the legal entries exactly, and past the last it says -1."""
     from numba import njit
 
-    from frontierzoo.envs.common.engine import pick_legal
+    from frontierzoo.envs.common.engine import count_legal, kth_legal, pick_legal
     from frontierzoo.envs.common.rng import randint
 
     @njit
@@ -391,16 +392,25 @@ def test_pick_legal_is_the_kth_legal_action_for_a_uniform_k():
         before = rng.copy()
         return pick_legal(mask, n, rng), randint(before, n)
 
+    @njit
+    def every_kth(mask):
+        n = count_legal(mask)
+        out = np.empty(n + 2, np.int64)
+        for k in range(n + 2):
+            out[k] = kth_legal(mask, k)
+        return out
+
     rng = np.zeros(2, np.uint64)
     seed_rng(rng, np.uint64(11))
     draws = np.random.default_rng(0)
     for size in (1, 7, 8, 9, 16, 288, 359):
-        for legal in ([0], [size - 1], sorted({0, size - 1, size // 2}), None):
+        for legal in ([0], [size - 1], sorted({0, size - 1, size // 2}), 0.3, 0.9, 1.0):
             mask = np.zeros(size, np.bool_)
-            mask[legal if legal is not None else draws.random(size) < 0.3] = True
+            mask[legal if isinstance(legal, list) else draws.random(size) < legal] = True
             if not mask.any():
                 mask[size // 3] = True
             where = np.flatnonzero(mask)
+            assert every_kth(mask).tolist() == where.tolist() + [-1, -1]
             for _ in range(60):
                 a, k = pick_and_k(mask, where.size, rng)
                 assert a == where[k]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from .aec import check_max_steps, check_reward, is_int, seed_value
-from .engine import kernels, kth_legal
+from .engine import count_legal, kernels, kth_legal
 from .jit import common_jit
 from .rng import seed_rng
 
@@ -20,9 +20,7 @@ def pick_uniform(masks, u, out):
     """Row ``i``'s legal action number ``floor(u[i] * legal actions)``: a uniformly random legal
     action per row from one uniform number in [0, 1) each (-1 for a row with none)."""
     for i in range(masks.shape[0]):
-        n = 0
-        for a in range(masks.shape[1]):
-            n += masks[i, a]
+        n = count_legal(masks[i])
         out[i] = kth_legal(masks[i], min(int(u[i] * n), n - 1)) if n > 0 else -1
 
 

@@ -1,0 +1,48 @@
+"""Three machine instructions compiled code reaches through LLVM: eight bool mask entries read as one
+64-bit word, and the count and position of its set bits (x86 ``popcnt`` and ``tzcnt``; portable
+LLVM intrinsics elsewhere). They let ``engine.kth_legal`` step through a mask a word at a time."""
+from llvmlite import ir
+from numba import types
+from numba.extending import intrinsic
+
+WORD_ENTRIES = 8   # bool entries in one 64-bit word
+
+
+@intrinsic
+def mask_word(typingctx, mask, a):
+    """Entries ``a .. a + 7`` of a contiguous bool array as one uint64, entry ``a`` the lowest
+    byte (an unaligned load; the caller keeps ``a + 8 <= mask.shape[0]``)."""
+    if not (isinstance(mask, types.Array) and mask.dtype == types.boolean and mask.ndim == 1
+            and mask.layout == "C" and isinstance(a, types.Integer)):
+        return None
+
+    def codegen(context, builder, sig, args):
+        array = context.make_array(sig.args[0])(context, builder, args[0])
+        at = builder.gep(array.data, [context.cast(builder, args[1], sig.args[1], types.intp)])
+        return builder.load(builder.bitcast(at, ir.IntType(64).as_pointer()), align=1)
+
+    return types.uint64(mask, a), codegen
+
+
+@intrinsic
+def set_bits(typingctx, x):
+    """How many bits of a uint64 are set."""
+    if x != types.uint64:
+        return None
+
+    def codegen(context, builder, sig, args):
+        return builder.zext(builder.ctpop(args[0]), ir.IntType(64))
+
+    return types.int64(x), codegen
+
+
+@intrinsic
+def lowest_set_bit(typingctx, x):
+    """The position of the lowest set bit of a non-zero uint64."""
+    if x != types.uint64:
+        return None
+
+    def codegen(context, builder, sig, args):
+        return builder.zext(builder.cttz(args[0], ir.Constant(ir.IntType(1), 1)), ir.IntType(64))
+
+    return types.int64(x), codegen
