@@ -1372,7 +1372,8 @@ def test_picture_shows_pieces_in_seat_colours_and_the_table():
 @G.jit
 def _fuzz(buf, n, opts, seed, max_steps, check_every):
     """Random games to their end; after every step the core's invariants, a non-empty mask while
-    live, the brute-force longest road and the award holder are checked."""
+    live, the brute-force longest road and the award holder are checked, and for every player the
+    road mask against ``can_place_road`` edge by edge."""
     rng = np.zeros(2, np.uint64)
     seed_rng(rng, seed)
     mask = np.zeros(S.NUM_ACTIONS, np.bool_)
@@ -1400,6 +1401,12 @@ def _fuzz(buf, n, opts, seed, max_steps, check_every):
                                                      + (2 if s['longest_road'] == p else 0)
                                                      + (2 if s['largest_army'] == p else 0)):
                         return i, steps, 101
+                    # the road mask (the network's corners found once) against the rule per edge
+                    roads = np.zeros(S.NUM_ACTIONS, np.bool_)
+                    board.mask_roads(s, p, roads)
+                    for e in range(S.NUM_EDGES):
+                        if roads[S.BUILD_ROAD.at(e)] != board.can_place_road(s, p, e):
+                            return i, steps, 103
         total += steps
         if G.to_act(s) < 0:
             ended += 1
@@ -1421,7 +1428,8 @@ def _run_fuzz(games, n, hidden, fixed, seed):
     states = np.zeros(games, S.RECORD_DTYPE)
     i, step, code = _fuzz(states.view(np.uint8), n, np.array([hidden, fixed], np.int64), np.uint64(seed), 100000, 7)
     names = {**GAME.invariant_names, -1: "empty mask", 100: "longest road differs from brute force",
-             101: "points differ from their sources", 102: "winner without ten points"}
+             101: "points differ from their sources", 102: "winner without ten points",
+             103: "the road mask differs from can_place_road"}
     assert i < 0, f"game {i}, step {step}: {names.get(code, code)}"
     assert code == games, "every game reached the rules' end"
 

@@ -6,7 +6,7 @@ import numpy as np
 
 from ..common.jit import rule
 from .content import KEEPS_PER_PLAYER, ROADS_PER_PLAYER, VILLAGES_PER_PLAYER
-from .state import (AWARD_POINTS, CORNER_CORNERS, CORNER_EDGES, CORNER_HARBOUR, CORNER_HEXES,
+from .state import (AWARD_POINTS, BUILD_ROAD, CORNER_CORNERS, CORNER_EDGES, CORNER_HARBOUR, CORNER_HEXES,
                     EDGE_CORNERS, HARBOUR_CORNERS, HEX_CORNERS, KEEP_POINTS, LONGEST_ROAD_MIN, MAX_PLAYERS,
                     NUM_CORNERS, NUM_EDGES, NUM_HARBOURS, NUM_HEXES, NUM_RESOURCES, TERRAIN_RESOURCE,
                     VICTORY_POINT, VILLAGE_POINTS)
@@ -79,6 +79,30 @@ def can_place_road(s, p, e):
     if s['edge_owner'][e] >= 0:
         return False
     return network_reaches(s, p, EDGE_CORNERS[e, 0]) or network_reaches(s, p, EDGE_CORNERS[e, 1])
+
+
+@rule
+def network_corners(s, p):
+    """Every corner p's network reaches (``network_reaches``), as bits: corner c is bit c."""
+    reach = 0
+    for c in range(NUM_CORNERS):
+        if network_reaches(s, p, c):
+            reach |= 1 << c
+    return reach
+
+
+@rule
+def mask_roads(s, p, mask):
+    """Every edge where p may place a road (``can_place_road``): free, and touching p's network at
+    one end. The network's corners are found once for the decision (54) rather than at both ends
+    of every edge (72): Frontier's random rollouts spent a tenth of their time here."""
+    reach = network_corners(s, p)
+    n = 0
+    for e in range(NUM_EDGES):
+        if s['edge_owner'][e] < 0 and ((reach >> EDGE_CORNERS[e, 0]) | (reach >> EDGE_CORNERS[e, 1])) & 1:
+            mask[BUILD_ROAD.at(e)] = True
+            n += 1
+    return n
 
 
 @rule

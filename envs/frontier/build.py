@@ -3,10 +3,9 @@ game"; "A turn": where a village, a road and a keep may stand). Where pieces may
 board.py's; this is what building costs and does.
 """
 from ..common.jit import rule
-from .board import (can_place_road, can_place_village, reveal_harbour_at, update_road_of,
-                    update_roads_through)
+from .board import can_place_village, mask_roads, reveal_harbour_at, update_road_of, update_roads_through
 from .content import CARD_COST, KEEP_COST, ROAD_COST, VILLAGE_COST
-from .state import (BUILD_KEEP, BUILD_ROAD, BUILD_VILLAGE, BUY_CARD, KEEP, NUM_CORNERS, NUM_EDGES, NUM_RESOURCES,
+from .state import (BUILD_KEEP, BUILD_VILLAGE, BUY_CARD, KEEP, NUM_CORNERS, NUM_RESOURCES,
                     VILLAGE)
 
 
@@ -34,10 +33,7 @@ def mask_building(s, p, mask):
     deck lasts."""
     n = 0
     if s['roads_left'][p] > 0 and can_pay(s, p, ROAD_COST):
-        for e in range(NUM_EDGES):
-            if can_place_road(s, p, e):
-                mask[BUILD_ROAD.at(e)] = True
-                n += 1
+        n += mask_roads(s, p, mask)
     if s['villages_left'][p] > 0 and can_pay(s, p, VILLAGE_COST):
         for c in range(NUM_CORNERS):
             if can_place_village(s, p, c):

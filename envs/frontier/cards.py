@@ -3,10 +3,10 @@ after the dice"): what each card does, and largest army. When a card may be play
 (``card_playable``); buying one is build.py's.
 """
 from ..common.jit import rule
-from .board import any_road_placeable, bank_total, can_place_road
+from .board import any_road_placeable, bank_total, mask_roads
 from .build import place_road
 from .content import FREE_ROADS, PLENTY_PICKS
-from .state import (BUILD_ROAD, KNIGHT, LARGEST_ARMY_MIN, MONOPOLY, MONOPOLY_PICK, NUM_EDGES, NUM_RESOURCES,
+from .state import (KNIGHT, LARGEST_ARMY_MIN, MONOPOLY, MONOPOLY_PICK, NUM_RESOURCES,
                     PLAY_KNIGHT, PLAY_MONOPOLY, PLAY_ROAD_BUILDING, PLAY_YEAR_OF_PLENTY, ROAD_BUILDING,
                     ST_MONOPOLY, ST_MOVE_BANDIT, ST_ROAD_BUILDING, ST_YEAR_OF_PLENTY, YEAR_OF_PLENTY,
                     YEAR_OF_PLENTY_PICK)
@@ -71,12 +71,7 @@ def play_road_building(s, p):
 
 @rule
 def mask_free_road(s, p, mask):
-    n = 0
-    for e in range(NUM_EDGES):
-        if can_place_road(s, p, e):
-            mask[BUILD_ROAD.at(e)] = True
-            n += 1
-    return n
+    return mask_roads(s, p, mask)
 
 
 @rule
