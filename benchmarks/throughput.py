@@ -376,7 +376,7 @@ def _targets(res) -> list:
     peer = {key: fig for key, _, fig, _ in res["peers"]}
     startup = {name: (cold, cached, prof) for name, _, cold, cached, prof in res["startup"]}
     for ours in res["ours"]:
-        name, n, targets = f"{ours['game']} ({ours['players']}p)", ours["players"], ours["targets"]
+        name, targets = f"{ours['game']} ({ours['players']}p)", ours["targets"]
         aec, roll = ours["rows"][0][1][0], ours["rows"][2][1][0]
         if "rollout_steps_per_s" in targets:
             t = targets["rollout_steps_per_s"]

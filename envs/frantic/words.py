@@ -56,7 +56,6 @@ def describe_action(s, a, viewer=None) -> str:
     a = int(a)
     seat = int(s["actor"])
     n = int(s["num_players"])
-    me = seat if viewer is None else viewer
     who = "" if viewer is None else seat_word(seat, viewer)
     who = (who[0].upper() + who[1:] + ": ") if who else ""
     st = int(s["stage"])

@@ -3,8 +3,6 @@ said to a viewer who never hears what it may not see (another hand, a pick or co
 reveal, a face-down fate tile)."""
 from __future__ import annotations
 
-import numpy as np
-
 from .content import (ADV_DIFFICULTY, ADV_GROUP, ADV_MODE, ADV_NAMES, ADV_SKILL_A, ADV_SKILL_B, ADV_SKILL_MASK,
                       ADV_TOKENS, ADV_VP, CARD_KIND, CARD_SUIT, CARD_VALUE, FAILURE_KIND, FATE_KIND_NAMES,
                       FATE_TILE_KIND, FIRST_SPECIAL, KIND_SPECIAL, KIND_WILD, LOCATION_NAMES, REWARD_NAMES,
