@@ -75,7 +75,8 @@ def network_reaches(s, p, c):
 
 @rule
 def can_place_road(s, p, e):
-    """"A road must touch your own network at one end"."""
+    """"A road must touch your own network at one end": the rule for one edge, as the rulebook
+    says it. The road mask asks it of every edge at once (``network_corners``, ``road_fits``)."""
     if s['edge_owner'][e] >= 0:
         return False
     return network_reaches(s, p, EDGE_CORNERS[e, 0]) or network_reaches(s, p, EDGE_CORNERS[e, 1])
@@ -83,7 +84,9 @@ def can_place_road(s, p, e):
 
 @rule
 def network_corners(s, p):
-    """Every corner p's network reaches (``network_reaches``), as bits: corner c is bit c."""
+    """Every corner p's network reaches (``network_reaches``), as bits: corner c is bit c. Found once
+    for a decision (54 corners) rather than at both ends of every edge (72): Frontier's random
+    rollouts spent a tenth of their time asking the road rule edge by edge."""
     reach = 0
     for c in range(NUM_CORNERS):
         if network_reaches(s, p, c):
@@ -92,14 +95,18 @@ def network_corners(s, p):
 
 
 @rule
+def road_fits(s, reach, e):
+    """``can_place_road`` for edge e, given p's ``network_corners``: free, and one end reached."""
+    return s['edge_owner'][e] < 0 and ((reach >> EDGE_CORNERS[e, 0]) | (reach >> EDGE_CORNERS[e, 1])) & 1 != 0
+
+
+@rule
 def mask_roads(s, p, mask):
-    """Every edge where p may place a road (``can_place_road``): free, and touching p's network at
-    one end. The network's corners are found once for the decision (54) rather than at both ends
-    of every edge (72): Frontier's random rollouts spent a tenth of their time here."""
+    """Every edge where p may place a road."""
     reach = network_corners(s, p)
     n = 0
     for e in range(NUM_EDGES):
-        if s['edge_owner'][e] < 0 and ((reach >> EDGE_CORNERS[e, 0]) | (reach >> EDGE_CORNERS[e, 1])) & 1:
+        if road_fits(s, reach, e):
             mask[BUILD_ROAD.at(e)] = True
             n += 1
     return n
@@ -107,6 +114,8 @@ def mask_roads(s, p, mask):
 
 @rule
 def any_road_placeable(s, p):
+    """Some edge takes a road of p's. Edge by edge, since it stops at the first: finding the whole
+    network first (``network_corners``) made Frontier's rollouts ~10% slower."""
     for e in range(NUM_EDGES):
         if can_place_road(s, p, e):
             return True
