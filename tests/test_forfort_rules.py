@@ -6,8 +6,10 @@ import numpy as np
 import pytest
 
 from frontierzoo.envs import forfort_v0
-from frontierzoo.envs.common.engine import new_record
-from frontierzoo.envs.forfort import armies, core, effects, invariants, places, render, scoring
+from frontierzoo.envs.common.engine import compiled, new_record, pick_legal
+from frontierzoo.envs.common.rng import random_u64, seed_rng
+from frontierzoo.envs.forfort import armies, core, effects, fort, invariants, places, render, scoring
+from frontierzoo.envs.forfort.content import WALL_SYMBOLS
 from frontierzoo.envs.forfort.env import GAME
 from frontierzoo.envs.forfort.state import (
     ARMY, ARMY_OVERTHROWN, ARMY_RESERVE, BUILD, CAMP, CARDS_PER_COLOUR, DIRECTION, DISCARD,
@@ -28,6 +30,8 @@ CORNER_DEFENDED_RAM_GUARD, STRAIGHT_DEFENDED_CATAPULT_TOWER = 18, 19
 CORNER_DEFENDED_CATAPULT_GUARD, STRAIGHT_DEFENDED_TOWER_GUARD = 20, 21
 NW, N, NE, E, SE, S, SW, W = range(8)
 AXIS_NS, AXIS_EW, AXIS_NE_SW, AXIS_NW_SE = range(4)
+_G = compiled(GAME)
+RECORD_BYTES = GAME.dtype.itemsize
 
 
 def wall(seat, w):
@@ -812,3 +816,69 @@ def test_pictures_name_the_decision_and_draw_the_whole_table():
     assert "player_1 to act: choose the row" in render.render_text(s)
     picture = render.render_rgb(s)
     assert picture.dtype == np.uint8 and picture.shape[2] == 3 and picture.shape[0] > 500
+
+
+# =========================================================================== the masks against the rules
+@_G.jit
+def _masks_against_rules(buf, n, opts, seed):
+    """Random games to their end; at every main decision the mask (its questions asked once as bit
+    sets, ``open_spaces``, ``usable_effects``) against the rules asked one wall, space and symbol at
+    a time (``can_build_at``, ``effect_usable``, ``can_place_camp``), and the mason's masks against
+    ``can_build_at`` space by space. Returns (game, step, what differed) or (-1, decisions, 0)."""
+    rng = np.zeros(2, np.uint64)
+    seed_rng(rng, seed)
+    mask = np.zeros(NUM_ACTIONS, np.bool_)
+    rules = np.zeros(NUM_ACTIONS, np.bool_)
+    total = 0
+    for i in range(buf.shape[0] // RECORD_BYTES):
+        s = _G.deal(buf, i, n, opts, random_u64(rng))
+        steps = 0
+        while _G.to_act(s) >= 0:
+            m = _G.legal_mask(s, mask)
+            seat = s['actor']
+            rules[:] = False
+            if s['stage'] == ST_MAIN:
+                camp_ok = armies.can_place_camp(s, seat)
+                for w in range(WALLS):
+                    if s['hand'][seat, w]:
+                        for space in range(8):
+                            rules[BUILD.at(w, space)] = fort.can_build_at(s, seat, w, space, False)
+                        for slot in range(2):
+                            y = WALL_SYMBOLS[w, slot]
+                            rules[EFFECT.at(w, slot)] = y >= 0 and effects.effect_usable(s, seat, y, False)
+                        rules[CAMP.at(w)] = camp_ok
+                if not rules.any():
+                    for w in range(WALLS):
+                        rules[DISCARD.at(w)] = s['hand'][seat, w] != 0
+            elif s['stage'] == ST_MASON_SPACE:
+                for space in range(8):
+                    rules[SPACE.at(0, space)] = fort.can_build_at(s, seat, s['pending_card'], space,
+                                                                  s['mason_free'] != 0)
+            elif s['stage'] == ST_MASON_PICK:
+                for w in range(WALLS):
+                    if s['discard'][seat, w + seat * CARDS_PER_COLOUR]:
+                        for space in range(8):
+                            if fort.can_build_at(s, seat, w, space, s['mason_free'] != 0):
+                                rules[PICK.at(w)] = True
+                rules[PICK_TOP.at()] = s['mason_free'] != 0 and s['dungeon_size'][seat] > 0
+            else:
+                rules[:] = mask
+            for a in range(NUM_ACTIONS):
+                if rules[a] != mask[a]:
+                    return i, steps, a
+            _G.step(s, pick_legal(mask, m, rng))
+            steps += 1
+        total += steps
+    return -1, total, 0
+
+
+@pytest.mark.parametrize("n,teams", [(2, 0), (3, 0), (4, 1)])
+def test_main_and_mason_masks_ask_the_placement_and_effect_rules(n, teams):
+    """The main decision's mask and the mason's, which ask each question once a decision as a bit
+    set, allow exactly what the rules asked one wall, space and symbol at a time allow."""
+    games = 150
+    states = np.zeros(games, GAME.dtype)
+    opts = GAME.options(n, teams=bool(teams))
+    i, steps, action = _masks_against_rules(states.view(np.uint8), n, opts, np.uint64(31 + n))
+    assert i < 0, f"game {i}, decision {steps}: the mask and the rules differ on action {action}"
+    assert steps > games * 50

@@ -1,9 +1,13 @@
 """Three machine instructions compiled code reaches through LLVM: eight bool mask entries read as one
 64-bit word, and the count and position of its set bits (x86 ``popcnt`` and ``tzcnt``; portable
-LLVM intrinsics elsewhere). They let ``engine.kth_legal`` step through a mask a word at a time."""
+LLVM intrinsics elsewhere). They let ``engine.kth_legal`` step through a mask a word at a time.
+
+``lowest_bit`` is the one of them rules use: rules also run as plain Python (tests build positions
+and settle them), so it has a Python body and compiles to the instruction."""
+import numpy as np
 from llvmlite import ir
 from numba import types
-from numba.extending import intrinsic
+from numba.extending import intrinsic, overload
 
 WORD_ENTRIES = 8   # bool entries in one 64-bit word
 
@@ -46,3 +50,15 @@ def lowest_set_bit(typingctx, x):
         return builder.zext(builder.cttz(args[0], ir.Constant(ir.IntType(1), 1)), ir.IntType(64))
 
     return types.int64(x), codegen
+
+
+def lowest_bit(bits):
+    """The position of the lowest set bit of a positive int: the first member of a bit set."""
+    return (bits & -bits).bit_length() - 1
+
+
+@overload(lowest_bit)
+def _lowest_bit_compiled(bits):
+    if isinstance(bits, types.Integer):
+        return lambda bits: lowest_set_bit(np.uint64(bits))
+    return None

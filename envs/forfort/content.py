@@ -54,3 +54,5 @@ WALL_HAS = np.zeros((WALLS, NUM_SYMBOLS), np.bool_)
 for _w, (_shape, _kind, _syms) in enumerate(WALL_LIST):
     for _y in _syms:
         WALL_HAS[_w, _y] = True
+# WALL_SYMBOL_SET[w]: the symbols wall w bears, as a bit set (bit y: symbol y).
+WALL_SYMBOL_SET = np.array([sum(1 << y for y in w[2]) for w in WALL_LIST], np.int64)

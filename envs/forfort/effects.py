@@ -1,9 +1,11 @@
 """b. Use an effect, and the combination effects: the mason, the battering ram, the catapult, the
 siege tower and the guard, each decision of theirs with its legality beside it, and the pairs that
 fire them twice over or harder."""
+from ..common.bits import lowest_bit
 from ..common.jit import rule
 from .armies import army_direction_ok, lift_army, may_overthrow, place_army, reserve_army
-from .fort import build_wall, can_build_anywhere, can_build_at
+from .content import WALL_SYMBOL_SET
+from .fort import build_wall, can_build_anywhere, open_spaces, wall_fits
 from .places import (can_destroy, destroy_space, discard_wall, is_empty_space, is_opponent,
                      rel_seat, wall_card)
 from .state import (ARMIES, ARMY, ARMY_OVERTHROWN, CATAPULT, DIRECTION, FRONT_LINE, GRID, GUARD,
@@ -25,6 +27,22 @@ def effect_usable(s, seat, symbol, pair):
         if target_ok(s, seat, victim, symbol, pair):
             return True
     return False
+
+
+@rule
+def usable_effects(s, seat, walls):
+    """The effects the symbols on a set of walls (bit w: wall w) have that can do something, as a
+    bit set (bit y: symbol y), each symbol asked once."""
+    symbols = 0
+    for w in range(WALLS):
+        symbols |= WALL_SYMBOL_SET[w] * ((walls >> w) & 1)
+    usable = 0
+    while symbols != 0:
+        y = lowest_bit(symbols)
+        symbols &= symbols - 1
+        if effect_usable(s, seat, y, False):
+            usable |= 1 << y
+    return usable
 
 
 @rule
@@ -78,8 +96,9 @@ def mason_ok(s, seat, free):
     dungeon's top card)."""
     if free and s['dungeon_size'][seat] > 0:
         return True
+    spaces = open_spaces(s, seat, free)
     for w in range(WALLS):
-        if s['discard'][seat, wall_card(seat, w)] and can_build_anywhere(s, seat, w, free):
+        if s['discard'][seat, wall_card(seat, w)] and wall_fits(spaces, w) != 0:
             return True
     return False
 
@@ -88,9 +107,10 @@ def mason_ok(s, seat, free):
 def mask_mason_pick(s, seat, mask):
     """A wall of the discard pile that can be built; for a mason pair the dungeon's top card too."""
     free = s['mason_free'] != 0
+    spaces = open_spaces(s, seat, free)
     count = 0
     for w in range(WALLS):
-        if s['discard'][seat, wall_card(seat, w)] and can_build_anywhere(s, seat, w, free):
+        if s['discard'][seat, wall_card(seat, w)] and wall_fits(spaces, w) != 0:
             mask[PICK.at(w)] = True
             count += 1
     if free and s['dungeon_size'][seat] > 0:
@@ -125,9 +145,10 @@ def apply_mason_pick(s, seat, a):
 @rule
 def mask_mason_space(s, seat, mask):
     """The mason builds by the placement rules (a mason pair: any space, arrows aside)."""
+    fits = wall_fits(open_spaces(s, seat, s['mason_free'] != 0), s['pending_card'])
     count = 0
     for space in range(SPACES):
-        if can_build_at(s, seat, s['pending_card'], space, s['mason_free'] != 0):
+        if (fits >> space) & 1:
             mask[SPACE.at(0, space)] = True
             count += 1
     return count

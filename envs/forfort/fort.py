@@ -4,7 +4,7 @@ from ..common.jit import rule
 from .content import WALL_HAS, WALL_SHAPE
 from .places import is_camp, is_wall, push_card, return_drawbridge_from, top_card, wall_card
 from .scoring import win_at_once
-from .state import AXIS_SPACES, CARDS_PER_COLOUR, CORNER, NUM_SYMBOLS, SPACES
+from .state import AXIS_SPACES, CARDS_PER_COLOUR, CORNER, NUM_SYMBOLS, SHAPE_SPACES, SPACES
 
 
 @rule
@@ -38,11 +38,35 @@ def can_build_at(s, seat, wall, space, free):
 
 
 @rule
-def can_build_anywhere(s, seat, wall, free):
+def open_spaces(s, seat, free):
+    """``can_build_at`` asked of every space at once, shape aside: the spaces with no army where the
+    top dungeon card's arrows point or a camp shows (``free``: any space with no army), as a bit set
+    (bit k: space k). The masks ask it once a decision and without a branch a space: which spaces
+    pass is as good as random to the processor, and its mispredicted branches were most of the
+    cost of the main decision's mask."""
+    arrows = 0
+    n = s['dungeon_size'][seat]
+    if n > 0:
+        axis = s['dungeon_axis'][seat, n - 1]
+        arrows = (1 << AXIS_SPACES[axis, 0]) | (1 << AXIS_SPACES[axis, 1])
+    spaces = 0
     for space in range(SPACES):
-        if can_build_at(s, seat, wall, space, free):
-            return True
-    return False
+        h = s['height'][seat, space]
+        camp = (h > 0) & is_camp(s['fort'][seat, space, max(h - 1, 0)])
+        placeable = free | camp | ((arrows >> space) & 1 != 0)
+        spaces |= int(placeable & (s['armies_here'][seat, space] == 0)) << space
+    return spaces
+
+
+@rule
+def wall_fits(spaces, wall):
+    """The spaces of a set that are of the wall's shape."""
+    return spaces & SHAPE_SPACES[WALL_SHAPE[wall]]
+
+
+@rule
+def can_build_anywhere(s, seat, wall, free):
+    return wall_fits(open_spaces(s, seat, free), wall) != 0
 
 
 @rule

@@ -104,6 +104,15 @@ def draw_card(s, seat):
 
 
 @rule
+def hand_walls(s, seat):
+    """The walls in ``seat``'s hand as a bit set (bit w: wall w)."""
+    walls = 0
+    for w in range(WALLS):
+        walls |= int(s['hand'][seat, w]) << w
+    return walls
+
+
+@rule
 def take_from_hand(s, seat, wall):
     s['hand'][seat, wall] = False
     s['hand_count'][seat] -= 1

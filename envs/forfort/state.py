@@ -49,6 +49,9 @@ SPACE_COL = np.array([0, 1, 2, 2, 2, 1, 0, 0], np.int64)
 GRID = 3                         # a fort is a GRID x GRID square, the dungeon in the middle
 DUNGEON_ROW, DUNGEON_COL = 1, 1
 GRID_SPACE = np.array([[0, 1, 2], [7, -1, 3], [6, 5, 4]], np.int64)   # (row, col) -> space; -1 dungeon
+# The spaces each wall shape goes on, as bit sets (bit k: space k): corners even, straights odd.
+SHAPE_SPACES = np.array([sum(1 << k for k in range(SPACES) if (k % 2 == 0) == (shape == CORNER))
+                         for shape in range(NUM_SHAPES)], np.int64)
 
 # Army attack directions, in the attacked fort's frame.
 NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3

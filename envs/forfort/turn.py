@@ -2,17 +2,18 @@
 effect, c. a camp, or d. only then a discard), the effects and pairs resolve, the drawbridge may be
 lowered, one wall is drawn; then the drawbridge's extra turn or the next player."""
 
+from ..common.bits import lowest_bit
 from ..common.jit import rule
 from .armies import advance_armies, can_place_camp, place_camp
 from .content import WALL_SYMBOLS
-from .effects import effect_stage, effect_usable, finish_effect, start_effect
-from .fort import build_wall, can_build_at
-from .places import (discard_wall, draw_card, is_empty_space, take_from_hand,
+from .effects import effect_stage, effect_usable, finish_effect, start_effect, usable_effects
+from .fort import build_wall, open_spaces, wall_fits
+from .places import (discard_wall, draw_card, hand_walls, is_empty_space, take_from_hand,
                      top_is_wall_of_kind)
 from .scoring import end_by_dungeon
 from .state import (BUILD, CAMP, DISCARD, DOOR, DRAWBRIDGE, EFFECT, NUM_SYMBOLS, PASS, SLOTS, SPACE,
                     SPACES, ST_AFTER_PLAY, ST_CAMP_SPACE, ST_DRAWBRIDGE, ST_END_TURN, ST_FIRST_CAMP,
-                    ST_MAIN, ST_PAIR, ST_RESOLVE, WALLS)
+                    ST_MAIN, ST_PAIR, ST_RESOLVE)
 
 # --------------------------------------------------------------------------- set-up: the first camps
 
@@ -70,38 +71,37 @@ def start_turn(s, seat):
 def mask_play_card(s, seat, mask):
     """Play one hand card: a. build it, b. use one of its effects, c. discard it to place a camp;
     d. only if none of these is possible, discard it."""
-    # which effects can do something, asked only of the symbols on cards in hand, once each; kept as
-    # bits (bit y: symbol y), since an array here was a heap allocation on every main decision
-    asked = 0
-    usable = 0
+    # Each question is asked once a decision, its answers kept as bit sets, and the hand walked by
+    # its members: which walls are in hand and which spaces and effects pass are as good as random
+    # to the processor, and branching on each was most of this mask's cost.
+    hand = hand_walls(s, seat)
+    spaces = open_spaces(s, seat, False)
+    usable = usable_effects(s, seat, hand)
     camp = can_place_camp(s, seat)
     count = 0
-    for w in range(WALLS):
-        if not s['hand'][seat, w]:
-            continue
+    walls = hand
+    while walls != 0:
+        w = lowest_bit(walls)
+        walls &= walls - 1
+        fits = wall_fits(spaces, w)
         for space in range(SPACES):
-            if can_build_at(s, seat, w, space, False):
-                mask[BUILD.at(w, space)] = True
-                count += 1
+            build = (fits >> space) & 1
+            mask[BUILD.at(w, space)] = build
+            count += build
         for slot in range(SLOTS):
-            y = WALL_SYMBOLS[w, slot]
-            if y < 0:
-                continue
-            if not (asked >> y) & 1:
-                asked |= 1 << y
-                if effect_usable(s, seat, y, False):
-                    usable |= 1 << y
-            if (usable >> y) & 1:
-                mask[EFFECT.at(w, slot)] = True
-                count += 1
-        if camp:
-            mask[CAMP.at(w)] = True
-            count += 1
+            # bit y + 1 of usable << 1: an empty slot (y = -1) reads bit 0, which is clear
+            effect = ((usable << 1) >> (WALL_SYMBOLS[w, slot] + 1)) & 1
+            mask[EFFECT.at(w, slot)] = effect
+            count += effect
+        mask[CAMP.at(w)] = camp
+        count += camp
     if count == 0:   # none of the three is possible: discard a card
-        for w in range(WALLS):
-            if s['hand'][seat, w]:
-                mask[DISCARD.at(w)] = True
-                count += 1
+        walls = hand
+        while walls != 0:
+            w = lowest_bit(walls)
+            walls &= walls - 1
+            mask[DISCARD.at(w)] = True
+            count += 1
     return count
 
 
