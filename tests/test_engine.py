@@ -378,6 +378,19 @@ def test_kept_call_types_are_numbas_own():
     assert len(jit._CALL_TYPES) == n_kept  # the same calls, typed once
 
 
+def test_lowest_bit_is_the_first_member_in_python_and_compiled():
+    """Rules run as plain Python too (tests settle positions that way): ``lowest_bit`` gives the
+    same answer there, for Python and NumPy integers, as compiled (``tzcnt``)."""
+    from numba import njit
+
+    from frontierzoo.envs.common.bits import lowest_bit
+
+    members = njit(lambda bits: lowest_bit(bits))
+    for bits in (1, 2, 6, 0b1011000, 1 << 21, (1 << 40) | (1 << 63 - 1)):
+        expect = min(k for k in range(64) if bits >> k & 1)
+        assert lowest_bit(bits) == lowest_bit(np.int64(bits)) == members(bits) == expect
+
+
 def test_pick_legal_is_the_kth_legal_action_for_a_uniform_k():
     """The word-at-a-time scan picks exactly the entry a one-by-one scan picks, for every k, on
     masks whose size is and is not a multiple of the word, legal entries at both ends, sparse and
@@ -403,7 +416,7 @@ def test_pick_legal_is_the_kth_legal_action_for_a_uniform_k():
     rng = np.zeros(2, np.uint64)
     seed_rng(rng, np.uint64(11))
     draws = np.random.default_rng(0)
-    for size in (1, 7, 8, 9, 16, 288, 359):
+    for size in (1, 7, 8, 9, 16, 31, 32, 33, 64, 288, 359):
         for legal in ([0], [size - 1], sorted({0, size - 1, size // 2}), 0.3, 0.9, 1.0):
             mask = np.zeros(size, np.bool_)
             mask[legal if isinstance(legal, list) else draws.random(size) < legal] = True

@@ -54,6 +54,7 @@ def lowest_set_bit(typingctx, x):
 
 def lowest_bit(bits):
     """The position of the lowest set bit of a positive int: the first member of a bit set."""
+    bits = int(bits)   # a NumPy integer has no bit_length
     return (bits & -bits).bit_length() - 1
 
 
