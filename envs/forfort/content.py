@@ -16,8 +16,8 @@ Every colour has the same 22 walls.
 """
 import numpy as np
 
-from .state import (CATAPULT, CORNER, DEFENDED, DOOR, GUARD, MASON, NORMAL, NUM_SYMBOLS, RAM,
-                    SIEGE_TOWER, SLOTS, STRAIGHT, WALLS)
+from .state import (CARDS_PER_COLOUR, CATAPULT, CORNER, DEFENDED, DOOR, GUARD, MASON, NORMAL, NUM_SHAPES, NUM_SYMBOLS, RAM,
+                    SIEGE_TOWER, SLOTS, STRAIGHT, WALLS, NUM_CARDS)
 
 # (shape, kind, symbols) of wall 0..21 of every colour.
 WALL_LIST = (
@@ -54,5 +54,12 @@ WALL_HAS = np.zeros((WALLS, NUM_SYMBOLS), np.bool_)
 for _w, (_shape, _kind, _syms) in enumerate(WALL_LIST):
     for _y in _syms:
         WALL_HAS[_w, _y] = True
+# CARD_WALL_KIND[card]: the kind of a card id that is a wall, -1 for a camp or an army (one load
+# where a rule asks it of a fort's top card, instead of a division card % CARDS_PER_COLOUR).
+CARD_WALL_KIND = np.array([WALL_KIND[c % CARDS_PER_COLOUR] if c % CARDS_PER_COLOUR < WALLS else -1
+                           for c in range(NUM_CARDS)], np.int64)
+# SHAPE_WALLS[shape]: the walls of that shape, as a bit set (bit w: wall w).
+SHAPE_WALLS = np.array([sum(1 << w for w in range(WALLS) if WALL_SHAPE[w] == shape)
+                        for shape in range(NUM_SHAPES)], np.int64)
 # WALL_SYMBOL_SET[w]: the symbols wall w bears, as a bit set (bit y: symbol y).
 WALL_SYMBOL_SET = np.array([sum(1 << y for y in w[2]) for w in WALL_LIST], np.int64)

@@ -5,9 +5,9 @@ from ..common.bits import lowest_bit
 from ..common.jit import rule
 from .armies import army_direction_ok, lift_army, may_overthrow, place_army, reserve_army
 from .content import WALL_SYMBOL_SET
-from .fort import build_wall, can_build_anywhere, open_spaces, wall_fits
-from .places import (can_destroy, destroy_space, discard_wall, is_empty_space, is_opponent,
-                     rel_seat, wall_card)
+from .fort import build_wall, can_build_anywhere, open_spaces, wall_fits, walls_that_fit
+from .places import (can_destroy, destroy_space, discard_wall, discard_walls, is_empty_space,
+                     is_opponent, rel_seat, wall_card)
 from .state import (ARMIES, ARMY, ARMY_OVERTHROWN, CATAPULT, DIRECTION, FRONT_LINE, GRID, GUARD,
                     LINES, MASON, NUM_DIRECTIONS, NUM_SYMBOLS, OPPONENT, PAIR, PAIR_USES, PICK,
                     PICK_TOP, RAM, ROW, SECOND_ROW, SIEGE_TOWER, SPACE, SPACES, ST_DIRECTION,
@@ -30,9 +30,10 @@ def effect_usable(s, seat, symbol, pair):
 
 
 @rule
-def usable_effects(s, seat, walls):
+def usable_effects(s, seat, walls, spaces):
     """The effects the symbols on a set of walls (bit w: wall w) have that can do something, as a
-    bit set (bit y: symbol y), each symbol asked once."""
+    bit set (bit y: symbol y), each symbol asked once; ``spaces``: the caller's ``open_spaces``
+    (not free), which the mason's question is asked of."""
     symbols = 0
     for w in range(WALLS):
         symbols |= WALL_SYMBOL_SET[w] * ((walls >> w) & 1)
@@ -40,7 +41,7 @@ def usable_effects(s, seat, walls):
     while symbols != 0:
         y = lowest_bit(symbols)
         symbols &= symbols - 1
-        if effect_usable(s, seat, y, False):
+        if mason_can_build(s, seat, spaces) if y == MASON else effect_usable(s, seat, y, False):
             usable |= 1 << y
     return usable
 
@@ -96,23 +97,26 @@ def mason_ok(s, seat, free):
     dungeon's top card)."""
     if free and s['dungeon_size'][seat] > 0:
         return True
-    spaces = open_spaces(s, seat, free)
-    for w in range(WALLS):
-        if s['discard'][seat, wall_card(seat, w)] and wall_fits(spaces, w) != 0:
-            return True
-    return False
+    return mason_can_build(s, seat, open_spaces(s, seat, free))
+
+
+@rule
+def mason_can_build(s, seat, spaces):
+    """A wall in the discard pile of a shape some of ``spaces`` (``open_spaces``) is of."""
+    return discard_walls(s, seat) & walls_that_fit(spaces) != 0
 
 
 @rule
 def mask_mason_pick(s, seat, mask):
     """A wall of the discard pile that can be built; for a mason pair the dungeon's top card too."""
     free = s['mason_free'] != 0
-    spaces = open_spaces(s, seat, free)
+    walls = discard_walls(s, seat) & walls_that_fit(open_spaces(s, seat, free))
     count = 0
-    for w in range(WALLS):
-        if s['discard'][seat, wall_card(seat, w)] and wall_fits(spaces, w) != 0:
-            mask[PICK.at(w)] = True
-            count += 1
+    while walls != 0:
+        w = lowest_bit(walls)
+        walls &= walls - 1
+        mask[PICK.at(w)] = True
+        count += 1
     if free and s['dungeon_size'][seat] > 0:
         mask[PICK_TOP.at()] = True
         count += 1

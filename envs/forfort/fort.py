@@ -1,10 +1,10 @@
 """a. Build a wall: where a wall may go (the arrows, camps, shapes, armies), covering what is
 there, the fort completed, and the pairs that identical symbols side by side form."""
 from ..common.jit import rule
-from .content import WALL_HAS, WALL_SHAPE
+from .content import SHAPE_WALLS, WALL_HAS, WALL_SHAPE
 from .places import is_camp, is_wall, push_card, return_drawbridge_from, top_card, wall_card
 from .scoring import win_at_once
-from .state import AXIS_SPACES, CARDS_PER_COLOUR, CORNER, NUM_SYMBOLS, SHAPE_SPACES, SPACES
+from .state import AXIS_SPACES, CARDS_PER_COLOUR, CORNER, NUM_SHAPES, NUM_SYMBOLS, SHAPE_SPACES, SPACES
 
 
 @rule
@@ -52,6 +52,7 @@ def open_spaces(s, seat, free):
     spaces = 0
     for space in range(SPACES):
         h = s['height'][seat, space]
+        # an empty space's entry 0 holds -1, which reads the last card's class: an army's
         camp = (h > 0) & is_camp(s['fort'][seat, space, max(h - 1, 0)])
         placeable = free | camp | ((arrows >> space) & 1 != 0)
         spaces |= int(placeable & (s['armies_here'][seat, space] == 0)) << space
@@ -62,6 +63,16 @@ def open_spaces(s, seat, free):
 def wall_fits(spaces, wall):
     """The spaces of a set that are of the wall's shape."""
     return spaces & SHAPE_SPACES[WALL_SHAPE[wall]]
+
+
+@rule
+def walls_that_fit(spaces):
+    """The walls (bit w: wall w) of a shape that some space of a set is of."""
+    walls = 0
+    for shape in range(NUM_SHAPES):
+        if spaces & SHAPE_SPACES[shape] != 0:
+            walls |= SHAPE_WALLS[shape]
+    return walls
 
 
 @rule

@@ -1,8 +1,9 @@
 """Cards and where they lie: card ids, the seats round the table, the spaces of a fort, and the
 moves of cards between dungeon, hand, fort and discard pile that every other rule is made of."""
 from ..common.jit import rule
-from .content import WALL_KIND
-from .state import CARDS_PER_COLOUR, DEFENDED, FIRST_ARMY, FIRST_CAMP, MAX_SEATS, WALLS
+from .content import CARD_WALL_KIND
+from .state import (CARD_IS_CAMP, CARD_IS_WALL, CARDS_PER_COLOUR, DEFENDED, FIRST_ARMY, FIRST_CAMP,
+                    MAX_SEATS, WALLS)
 
 # --------------------------------------------------------------------------- cards
 
@@ -27,13 +28,12 @@ def army_card(seat, k):
 
 @rule
 def is_wall(card):
-    return card % CARDS_PER_COLOUR < WALLS
+    return CARD_IS_WALL[card]
 
 
 @rule
 def is_camp(card):
-    k = card % CARDS_PER_COLOUR
-    return FIRST_CAMP <= k < FIRST_ARMY
+    return CARD_IS_CAMP[card]
 
 
 # --------------------------------------------------------------------------- seats
@@ -77,7 +77,7 @@ def top_card(s, seat, space):
 @rule
 def top_is_wall_of_kind(s, seat, space, kind):
     c = top_card(s, seat, space)
-    return c >= 0 and is_wall(c) and WALL_KIND[c % CARDS_PER_COLOUR] == kind
+    return c >= 0 and CARD_WALL_KIND[c] == kind
 
 
 @rule
@@ -109,6 +109,15 @@ def hand_walls(s, seat):
     walls = 0
     for w in range(WALLS):
         walls |= int(s['hand'][seat, w]) << w
+    return walls
+
+
+@rule
+def discard_walls(s, seat):
+    """``seat``'s own walls in their discard pile, as a bit set (bit w: wall w)."""
+    walls = 0
+    for w in range(WALLS):
+        walls |= int(s['discard'][seat, wall_card(seat, w)]) << w
     return walls
 
 

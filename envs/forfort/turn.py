@@ -76,7 +76,7 @@ def mask_play_card(s, seat, mask):
     # to the processor, and branching on each was most of this mask's cost.
     hand = hand_walls(s, seat)
     spaces = open_spaces(s, seat, False)
-    usable = usable_effects(s, seat, hand)
+    usable = usable_effects(s, seat, hand, spaces)
     camp = can_place_camp(s, seat)
     count = 0
     walls = hand
