@@ -8,7 +8,8 @@ import pytest
 from frontierzoo.envs import forfort_v0
 from frontierzoo.envs.common.engine import compiled, new_record, pick_legal
 from frontierzoo.envs.common.rng import random_u64, seed_rng
-from frontierzoo.envs.forfort import armies, core, effects, fort, invariants, places, render, scoring
+from frontierzoo.envs.forfort import armies, core, effects, invariants, places, render, scoring
+from frontierzoo.envs.forfort.fort import can_build_at
 from frontierzoo.envs.forfort.content import WALL_SYMBOLS
 from frontierzoo.envs.forfort.env import GAME
 from frontierzoo.envs.forfort.state import (
@@ -16,7 +17,8 @@ from frontierzoo.envs.forfort.state import (
     DRAWBRIDGE, EAST, EFFECT, FIRST_CAMP, NORTH, NUM_ACTIONS, OPPONENT, PAIR, PASS, PICK, PICK_TOP,
     ROW, SIDE_FAR, SIDE_LEFT, SIDE_RIGHT, SOUTH, SPACE, ST_DIRECTION, ST_DRAWBRIDGE, ST_FIRST_CAMP,
     ST_GUARD, ST_MAIN, ST_MASON_PICK, ST_MASON_SPACE, ST_OVER, ST_PAIR, ST_ROW, ST_TARGET, WALLS, WEST,
-    OBS_SEATS, SEAT_FORT, F_CAMP, OBS_EFFECT_FLAGS, E_BREACH, E_MASON_FREE, ST_RESOLVE, MASON)
+    OBS_SEATS, SEAT_FORT, F_CAMP, OBS_EFFECT_FLAGS, E_BREACH, E_MASON_FREE, ST_RESOLVE, MASON,
+    GUARD, RAM, CATAPULT, SIEGE_TOWER, LINES, FRONT_LINE, SECOND_ROW, THIRD_ROW)
 from frontierzoo.envs.forfort.turn import settle, start_turn
 from frontierzoo.envs.forfort.words import wall_name
 
@@ -820,11 +822,46 @@ def test_pictures_name_the_decision_and_draw_the_whole_table():
 
 # =========================================================================== the masks against the rules
 @_G.jit
+def _line_hit_by_rules(s, victim, side, k, breach):
+    for i in range(3):
+        space = LINES[side, k, i]
+        if space >= 0 and places.can_destroy(s, victim, space, breach):
+            return True
+    return False
+
+
+@_G.jit
+def _usable_by_rules(s, seat, y):
+    """An effect (not a pair's) can do something, asked one wall, space and opponent at a time."""
+    if y == MASON:
+        for w in range(WALLS):
+            if s['discard'][seat, w + seat * CARDS_PER_COLOUR]:
+                for space in range(8):
+                    if can_build_at(s, seat, w, space, False):
+                        return True
+        return False
+    if y == GUARD:
+        return effects.guard_ok(s, seat)
+    for victim in range(s['num_players']):
+        if places.is_opponent(s, seat, victim):
+            side = s['front'][victim, seat]
+            if y == RAM and _line_hit_by_rules(s, victim, side, FRONT_LINE, False):
+                return True
+            if y == CATAPULT and (_line_hit_by_rules(s, victim, side, SECOND_ROW, False)
+                                  or _line_hit_by_rules(s, victim, side, THIRD_ROW, False)):
+                return True
+            if y == SIEGE_TOWER and s['dungeon_size'][victim] > 0:
+                return True
+    return False
+
+
+@_G.jit
 def _masks_against_rules(buf, n, opts, seed):
     """Random games to their end; at every main decision the mask (its questions asked once as bit
-    sets, ``open_spaces``, ``usable_effects``) against the rules asked one wall, space and symbol at
-    a time (``can_build_at``, ``effect_usable``, ``can_place_camp``), and the mason's masks against
-    ``can_build_at`` space by space. Returns (game, step, what differed) or (-1, decisions, 0)."""
+    sets, ``open_spaces``, ``usable_effects``, ``destroyable_spaces``) against the rules asked one
+    wall, space, symbol and opponent at a time (``can_build_at``, ``can_destroy`` along
+    ``LINES``, ``guard_ok``, ``can_place_camp``), the catapult's rows and the mason's masks the same
+    way. Returns (game, step, the action that differed) or (-1, decisions, 0)."""
     rng = np.zeros(2, np.uint64)
     seed_rng(rng, seed)
     mask = np.zeros(NUM_ACTIONS, np.bool_)
@@ -842,23 +879,27 @@ def _masks_against_rules(buf, n, opts, seed):
                 for w in range(WALLS):
                     if s['hand'][seat, w]:
                         for space in range(8):
-                            rules[BUILD.at(w, space)] = fort.can_build_at(s, seat, w, space, False)
+                            rules[BUILD.at(w, space)] = can_build_at(s, seat, w, space, False)
                         for slot in range(2):
                             y = WALL_SYMBOLS[w, slot]
-                            rules[EFFECT.at(w, slot)] = y >= 0 and effects.effect_usable(s, seat, y, False)
+                            rules[EFFECT.at(w, slot)] = y >= 0 and _usable_by_rules(s, seat, y)
                         rules[CAMP.at(w)] = camp_ok
                 if not rules.any():
                     for w in range(WALLS):
                         rules[DISCARD.at(w)] = s['hand'][seat, w] != 0
+            elif s['stage'] == ST_ROW:
+                side = s['front'][s['target'], seat]
+                for k in range(2):
+                    rules[ROW.at(k)] = _line_hit_by_rules(s, s['target'], side, SECOND_ROW + k, s['breach'] != 0)
             elif s['stage'] == ST_MASON_SPACE:
                 for space in range(8):
-                    rules[SPACE.at(0, space)] = fort.can_build_at(s, seat, s['pending_card'], space,
+                    rules[SPACE.at(0, space)] = can_build_at(s, seat, s['pending_card'], space,
                                                                   s['mason_free'] != 0)
             elif s['stage'] == ST_MASON_PICK:
                 for w in range(WALLS):
                     if s['discard'][seat, w + seat * CARDS_PER_COLOUR]:
                         for space in range(8):
-                            if fort.can_build_at(s, seat, w, space, s['mason_free'] != 0):
+                            if can_build_at(s, seat, w, space, s['mason_free'] != 0):
                                 rules[PICK.at(w)] = True
                 rules[PICK_TOP.at()] = s['mason_free'] != 0 and s['dungeon_size'][seat] > 0
             else:
@@ -874,8 +915,8 @@ def _masks_against_rules(buf, n, opts, seed):
 
 @pytest.mark.parametrize("n,teams", [(2, 0), (3, 0), (4, 1)])
 def test_main_and_mason_masks_ask_the_placement_and_effect_rules(n, teams):
-    """The main decision's mask and the mason's, which ask each question once a decision as a bit
-    set, allow exactly what the rules asked one wall, space and symbol at a time allow."""
+    """The main decision's mask, the catapult's and the mason's, which ask each question once a
+    decision as a bit set, allow exactly what the rules asked one space at a time allow."""
     games = 150
     states = np.zeros(games, GAME.dtype)
     opts = GAME.options(n, teams=bool(teams))

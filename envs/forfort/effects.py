@@ -6,10 +6,10 @@ from ..common.jit import rule
 from .armies import army_direction_ok, lift_army, may_overthrow, place_army, reserve_army
 from .content import WALL_SYMBOL_SET
 from .fort import build_wall, can_build_anywhere, open_spaces, wall_fits, walls_that_fit
-from .places import (can_destroy, destroy_space, discard_wall, discard_walls, is_empty_space,
-                     is_opponent, rel_seat, wall_card)
+from .places import (can_destroy, destroy_space, destroyable_spaces, discard_wall, discard_walls,
+                     is_empty_space, is_opponent, rel_seat, wall_card)
 from .state import (ARMIES, ARMY, ARMY_OVERTHROWN, CATAPULT, DIRECTION, FRONT_LINE, GRID, GUARD,
-                    LINES, MASON, NUM_DIRECTIONS, NUM_SYMBOLS, OPPONENT, PAIR, PAIR_USES, PICK,
+                    LINE_SPACES, LINES, MASON, NUM_DIRECTIONS, NUM_SYMBOLS, OPPONENT, PAIR, PAIR_USES, PICK,
                     PICK_TOP, RAM, ROW, SECOND_ROW, SIEGE_TOWER, SPACE, SPACES, ST_DIRECTION,
                     ST_GUARD, ST_MASON_PICK, ST_MASON_SPACE, ST_ROW, ST_TARGET, THIRD_ROW, WALLS)
 
@@ -23,27 +23,21 @@ def effect_usable(s, seat, symbol, pair):
         return mason_ok(s, seat, pair)
     if symbol == GUARD:
         return guard_ok(s, seat)
-    for victim in range(s['num_players']):
-        if target_ok(s, seat, victim, symbol, pair):
-            return True
-    return False
+    return (usable_attacks(s, seat, pair) >> symbol) & 1 != 0
 
 
 @rule
 def usable_effects(s, seat, walls, spaces):
     """The effects the symbols on a set of walls (bit w: wall w) have that can do something, as a
-    bit set (bit y: symbol y), each symbol asked once; ``spaces``: the caller's ``open_spaces``
-    (not free), which the mason's question is asked of."""
+    bit set (bit y: symbol y); ``spaces``: the caller's ``open_spaces`` (not free), which the
+    mason's question is asked of. All five are asked, without a branch on which the hand holds:
+    that branch is as good as random to the processor, and cost more than the questions."""
     symbols = 0
     for w in range(WALLS):
         symbols |= WALL_SYMBOL_SET[w] * ((walls >> w) & 1)
-    usable = 0
-    while symbols != 0:
-        y = lowest_bit(symbols)
-        symbols &= symbols - 1
-        if mason_can_build(s, seat, spaces) if y == MASON else effect_usable(s, seat, y, False):
-            usable |= 1 << y
-    return usable
+    usable = (usable_attacks(s, seat, False) | int(mason_can_build(s, seat, spaces)) << MASON
+              | int(guard_ok(s, seat)) << GUARD)
+    return usable & symbols
 
 
 @rule
@@ -177,11 +171,7 @@ def apply_mason_space(s, seat, a):
 @rule
 def line_destroyable(s, victim, side, k, breach):
     """Some space of the ``k``-th line from ``side`` of the victim's fort can be destroyed."""
-    for i in range(GRID):
-        space = LINES[side, k, i]
-        if space >= 0 and can_destroy(s, victim, space, breach):
-            return True
-    return False
+    return destroyable_spaces(s, victim, breach) & LINE_SPACES[side, k] != 0
 
 
 @rule
@@ -194,17 +184,32 @@ def destroy_line(s, victim, side, k, breach):
 
 
 @rule
+def attacks_that_hit(s, seat, victim, breach):
+    """The attacks (bit y: symbol y) that would destroy something of ``victim``'s: the ram on the
+    front line facing the attacker, the catapult on the second or third row, the siege tower the
+    dungeon's top card. None on oneself or a teammate."""
+    if not is_opponent(s, seat, victim):
+        return 0
+    side = s['front'][victim, seat]
+    hit = destroyable_spaces(s, victim, breach)
+    return (int(hit & LINE_SPACES[side, FRONT_LINE] != 0) << RAM
+            | int(hit & (LINE_SPACES[side, SECOND_ROW] | LINE_SPACES[side, THIRD_ROW]) != 0) << CATAPULT
+            | int(s['dungeon_size'][victim] > 0) << SIEGE_TOWER)
+
+
+@rule
+def usable_attacks(s, seat, breach):
+    """The attacks (bit y: symbol y) that would destroy something of some opponent's."""
+    attacks = 0
+    for victim in range(s['num_players']):
+        attacks |= attacks_that_hit(s, seat, victim, breach)
+    return attacks
+
+
+@rule
 def target_ok(s, seat, victim, symbol, breach):
     """Whether an attack on ``victim`` would destroy something."""
-    if not is_opponent(s, seat, victim):
-        return False
-    side = s['front'][victim, seat]
-    if symbol == RAM:
-        return line_destroyable(s, victim, side, FRONT_LINE, breach)
-    if symbol == CATAPULT:
-        return (line_destroyable(s, victim, side, SECOND_ROW, breach)
-                or line_destroyable(s, victim, side, THIRD_ROW, breach))
-    return s['dungeon_size'][victim] > 0   # siege tower
+    return (attacks_that_hit(s, seat, victim, breach) >> symbol) & 1 != 0
 
 
 @rule

@@ -1,10 +1,11 @@
 """a. Build a wall: where a wall may go (the arrows, camps, shapes, armies), covering what is
 there, the fort completed, and the pairs that identical symbols side by side form."""
+from ..common.bits import lowest_bit
 from ..common.jit import rule
-from .content import SHAPE_WALLS, WALL_HAS, WALL_SHAPE
+from .content import SHAPE_WALLS, WALL_SHAPE, WALL_SYMBOL_SET
 from .places import is_camp, is_wall, push_card, return_drawbridge_from, top_card, wall_card
 from .scoring import win_at_once
-from .state import AXIS_SPACES, CARDS_PER_COLOUR, CORNER, NUM_SHAPES, NUM_SYMBOLS, SHAPE_SPACES, SPACES
+from .state import AXIS_SPACES, CARDS_PER_COLOUR, CORNER, NUM_SHAPES, SHAPE_SPACES, SPACES
 
 
 @rule
@@ -105,10 +106,8 @@ def build_wall(s, seat, wall, space):
 @rule
 def shared_symbol(wall, other):
     """The symbol two walls both bear, -1 if none (two walls share at most one: content.py)."""
-    for y in range(NUM_SYMBOLS):
-        if WALL_HAS[wall, y] and WALL_HAS[other, y]:
-            return y
-    return -1
+    both = WALL_SYMBOL_SET[wall] & WALL_SYMBOL_SET[other]
+    return lowest_bit(both) if both != 0 else -1
 
 
 @rule

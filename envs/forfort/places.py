@@ -3,7 +3,7 @@ moves of cards between dungeon, hand, fort and discard pile that every other rul
 from ..common.jit import rule
 from .content import CARD_WALL_KIND
 from .state import (CARD_IS_CAMP, CARD_IS_WALL, CARDS_PER_COLOUR, DEFENDED, FIRST_ARMY, FIRST_CAMP,
-                    MAX_SEATS, WALLS)
+                    MAX_SEATS, SPACES, WALLS)
 
 # --------------------------------------------------------------------------- cards
 
@@ -76,8 +76,11 @@ def top_card(s, seat, space):
 
 @rule
 def top_is_wall_of_kind(s, seat, space, kind):
-    c = top_card(s, seat, space)
-    return c >= 0 and CARD_WALL_KIND[c] == kind
+    """The visible card of a space is a wall of this kind. Asked without a branch (masks ask it of
+    every space, and which pass is as good as random to the processor): an empty space's entry 0
+    holds -1, which reads the last card's kind, an army's (none), and counts for nothing anyway."""
+    h = s['height'][seat, space]
+    return (h > 0) & (CARD_WALL_KIND[s['fort'][seat, space, max(h - 1, 0)]] == kind)
 
 
 @rule
@@ -161,6 +164,13 @@ def destroy_space(s, fort, space):
 def can_destroy(s, fort, space, breach):
     """A space can be destroyed if it holds a card and its visible card is not a defended wall
     (a pair of rams or catapults destroys defended walls too)."""
-    if s['height'][fort, space] == 0:
-        return False
-    return breach != 0 or not top_is_wall_of_kind(s, fort, space, DEFENDED)
+    return (s['height'][fort, space] > 0) & ((breach != 0) | (not top_is_wall_of_kind(s, fort, space, DEFENDED)))
+
+
+@rule
+def destroyable_spaces(s, fort, breach):
+    """``can_destroy`` asked of every space of a fort at once, as a bit set (bit k: space k)."""
+    spaces = 0
+    for space in range(SPACES):
+        spaces |= int(can_destroy(s, fort, space, breach)) << space
+    return spaces

@@ -83,6 +83,9 @@ LINES = np.array([
     [[2, 3, 4], [1, 5, -1], [0, 7, 6]],     # right side: column 2, 1, 0
 ], np.int64)
 FRONT_LINE, SECOND_ROW, THIRD_ROW = 0, 1, 2   # k: the ram hits the front line, the catapult a row
+# LINE_SPACES[side, k]: the spaces of LINES[side, k] as a bit set (bit s: space s).
+LINE_SPACES = np.array([[sum(1 << int(sp) for sp in LINES[side, k] if sp >= 0) for k in range(GRID)]
+                        for side in range(len(SIDE_NAMES))], np.int64)
 
 # Chairs round a square table, clockwise: 0 south, 1 west, 2 north, 3 east. A player at chair p
 # sees chair p+1 on their left, p+2 across, p+3 on their right.
