@@ -169,12 +169,6 @@ def apply_mason_space(s, seat, a):
 
 
 @rule
-def line_destroyable(s, victim, side, k, breach):
-    """Some space of the ``k``-th line from ``side`` of the victim's fort can be destroyed."""
-    return destroyable_spaces(s, victim, breach) & LINE_SPACES[side, k] != 0
-
-
-@rule
 def destroy_line(s, victim, side, k, breach):
     """Destroy every space of the ``k``-th line from ``side`` that can be destroyed."""
     for i in range(GRID):
@@ -260,9 +254,10 @@ def mask_row(s, seat, mask):
     """The catapult hits the second or third row from the front line facing the attacker."""
     victim = s['target']
     side = s['front'][victim, seat]
+    hit = destroyable_spaces(s, victim, s['breach'] != 0)
     count = 0
     for k in range(ROW.size):
-        if line_destroyable(s, victim, side, SECOND_ROW + k, s['breach'] != 0):
+        if hit & LINE_SPACES[side, SECOND_ROW + k] != 0:
             mask[ROW.at(k)] = True
             count += 1
     return count
