@@ -1,6 +1,7 @@
-"""Three machine instructions compiled code reaches through LLVM: eight bool mask entries read as one
-64-bit word, and the count and position of its set bits (x86 ``popcnt`` and ``tzcnt``; portable
-LLVM intrinsics elsewhere). They let ``engine.kth_legal`` step through a mask a word at a time.
+"""Machine instructions compiled code reaches through LLVM: eight bool mask entries read as one
+64-bit word, 32 of them compared at once into the bits of one (a vector compare), and the count and
+position of a word's set bits (x86 ``popcnt`` and ``tzcnt``; portable LLVM intrinsics elsewhere).
+They let ``engine.kth_legal`` step through a mask a block and a word at a time.
 
 ``lowest_bit`` is the one of them rules use: rules also run as plain Python (tests build positions
 and settle them), so it has a Python body and compiles to the instruction."""
@@ -10,6 +11,7 @@ from numba import types
 from numba.extending import intrinsic, overload
 
 WORD_ENTRIES = 8   # bool entries in one 64-bit word
+BLOCK_ENTRIES = 32   # bool entries in one vector block (mask_block)
 
 
 @intrinsic
@@ -24,6 +26,26 @@ def mask_word(typingctx, mask, a):
         array = context.make_array(sig.args[0])(context, builder, args[0])
         at = builder.gep(array.data, [context.cast(builder, args[1], sig.args[1], types.intp)])
         return builder.load(builder.bitcast(at, ir.IntType(64).as_pointer()), align=1)
+
+    return types.uint64(mask, a), codegen
+
+
+@intrinsic
+def mask_block(typingctx, mask, a):
+    """Entries ``a .. a + 31`` of a contiguous bool array as the low 32 bits of a uint64 (bit i:
+    entry ``a + i`` is set): one unaligned vector load and compare (x86 ``vpcmpeqb``,
+    ``vpmovmskb``); the caller keeps ``a + 32 <= mask.shape[0]``."""
+    if not (isinstance(mask, types.Array) and mask.dtype == types.boolean and mask.ndim == 1
+            and mask.layout == "C" and isinstance(a, types.Integer)):
+        return None
+
+    def codegen(context, builder, sig, args):
+        array = context.make_array(sig.args[0])(context, builder, args[0])
+        at = builder.gep(array.data, [context.cast(builder, args[1], sig.args[1], types.intp)])
+        block = ir.VectorType(ir.IntType(8), BLOCK_ENTRIES)
+        entries = builder.load(builder.bitcast(at, block.as_pointer()), align=1)
+        legal = builder.icmp_unsigned("!=", entries, ir.Constant(block, None))
+        return builder.zext(builder.bitcast(legal, ir.IntType(BLOCK_ENTRIES)), ir.IntType(64))
 
     return types.uint64(mask, a), codegen
 
