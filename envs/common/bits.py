@@ -14,18 +14,29 @@ WORD_ENTRIES = 8   # bool entries in one 64-bit word
 BLOCK_ENTRIES = 32   # bool entries in one vector block (mask_block)
 
 
+def _mask_entries(mask, a):
+    """Whether ``mask``, ``a`` are a contiguous 1-d bool array and an integer: what the loads below
+    read from."""
+    return (isinstance(mask, types.Array) and mask.dtype == types.boolean and mask.ndim == 1
+            and mask.layout == "C" and isinstance(a, types.Integer))
+
+
+def _entry_pointer(context, builder, sig, args, entry_type):
+    """A pointer to entry ``a`` of the mask, as a pointer to ``entry_type`` (unaligned)."""
+    array = context.make_array(sig.args[0])(context, builder, args[0])
+    at = builder.gep(array.data, [context.cast(builder, args[1], sig.args[1], types.intp)])
+    return builder.bitcast(at, entry_type.as_pointer())
+
+
 @intrinsic
 def mask_word(typingctx, mask, a):
     """Entries ``a .. a + 7`` of a contiguous bool array as one uint64, entry ``a`` the lowest
     byte (an unaligned load; the caller keeps ``a + 8 <= mask.shape[0]``)."""
-    if not (isinstance(mask, types.Array) and mask.dtype == types.boolean and mask.ndim == 1
-            and mask.layout == "C" and isinstance(a, types.Integer)):
+    if not _mask_entries(mask, a):
         return None
 
     def codegen(context, builder, sig, args):
-        array = context.make_array(sig.args[0])(context, builder, args[0])
-        at = builder.gep(array.data, [context.cast(builder, args[1], sig.args[1], types.intp)])
-        return builder.load(builder.bitcast(at, ir.IntType(64).as_pointer()), align=1)
+        return builder.load(_entry_pointer(context, builder, sig, args, ir.IntType(64)), align=1)
 
     return types.uint64(mask, a), codegen
 
@@ -35,15 +46,12 @@ def mask_block(typingctx, mask, a):
     """Entries ``a .. a + 31`` of a contiguous bool array as the low 32 bits of a uint64 (bit i:
     entry ``a + i`` is set): one unaligned vector load and compare (x86 ``vpcmpeqb``,
     ``vpmovmskb``); the caller keeps ``a + 32 <= mask.shape[0]``."""
-    if not (isinstance(mask, types.Array) and mask.dtype == types.boolean and mask.ndim == 1
-            and mask.layout == "C" and isinstance(a, types.Integer)):
+    if not _mask_entries(mask, a):
         return None
 
     def codegen(context, builder, sig, args):
-        array = context.make_array(sig.args[0])(context, builder, args[0])
-        at = builder.gep(array.data, [context.cast(builder, args[1], sig.args[1], types.intp)])
         block = ir.VectorType(ir.IntType(8), BLOCK_ENTRIES)
-        entries = builder.load(builder.bitcast(at, block.as_pointer()), align=1)
+        entries = builder.load(_entry_pointer(context, builder, sig, args, block), align=1)
         legal = builder.icmp_unsigned("!=", entries, ir.Constant(block, None))
         return builder.zext(builder.bitcast(legal, ir.IntType(BLOCK_ENTRIES)), ir.IntType(64))
 
