@@ -4,14 +4,18 @@ Every rule takes the state record ``s`` and works on its fields.
 """
 import numpy as np
 
+from ..common.bits import lowest_bit
 from ..common.jit import rule
 from .content import KEEPS_PER_PLAYER, ROADS_PER_PLAYER, VILLAGES_PER_PLAYER
 from .state import (AWARD_POINTS, BUILD_ROAD, CORNER_CORNERS, CORNER_EDGES, CORNER_HARBOUR, CORNER_HEXES,
-                    EDGE_CORNERS, HARBOUR_CORNERS, HEX_CORNERS, KEEP_POINTS, LONGEST_ROAD_MIN, MAX_PLAYERS,
-                    NUM_CORNERS, NUM_EDGES, NUM_HARBOURS, NUM_HEXES, NUM_RESOURCES, TERRAIN_RESOURCE,
-                    VICTORY_POINT, VILLAGE_POINTS)
+                    EDGE_CORNERS, HARBOUR_CORNERS, HEX_CORNERS, KEEP_POINTS, LONGEST_ROAD_MIN, NUM_CORNERS,
+                    NUM_EDGES, NUM_HARBOURS, NUM_HEXES, NUM_RESOURCES, TERRAIN_RESOURCE, VICTORY_POINT,
+                    VILLAGE_POINTS)
 
 MAX_ROAD_DEPTH = ROADS_PER_PLAYER + 1  # a trail uses each road at most once
+# Bits of one player's part of a packed payout: a hex pays a player at most 12 (six keeps), and the
+# 19 hexes at most 228 of one resource between them.
+PAYOUT_BITS = 8
 
 
 # --------------------------------------------------------------------------- counting cards
@@ -136,54 +140,76 @@ def produce(s, number):
     """The throw pays every village 1 and every keep 2 on each hex with that number, except the
     bandit's hex. The supply (our reading, RULES.md "Supply"): if the bank cannot pay everyone owed
     a resource, nobody receives it, unless only one player is owed it, who gets what is left."""
-    owed = np.zeros(MAX_PLAYERS * NUM_RESOURCES, np.int64)
-    count_owed(s, number, owed)
-    pay_owed(s, owed)
-
-
-@rule
-def count_owed(s, number, owed):
-    """What a throw of ``number`` owes each player ``p`` in each resource ``r``, added into
-    ``owed[p * NUM_RESOURCES + r]`` (zeroed by the caller): 1 for each village and 2 for each keep
-    on a hex with that number, the bandit's left out. Flat, in one pass over the hexes: a 2-D
-    array compiled NumPy's allocation once more (~0.2 s cold), and counting resource by resource
-    cost rollouts 5%."""
-    for h in range(NUM_HEXES):
-        if s['hex_number'][h] != number or h == s['bandit']:
-            continue
-        r = TERRAIN_RESOURCE[s['hex_terrain'][h]]
-        if r < 0:
-            continue
-        for k in range(6):
-            c = HEX_CORNERS[h, k]
-            p = s['corner_owner'][c]
-            if p >= 0:
-                owed[p * NUM_RESOURCES + r] += s['corner_level'][c]  # VILLAGE == 1, KEEP == 2
-
-
-@rule
-def pay_owed(s, owed):
-    """Pay each player what the bank owes them (``count_owed``'s layout), resource by resource,
-    under the shortage rule."""
-    n = s['num_players']
+    hexes = producing_hexes(s, number)
     for r in range(NUM_RESOURCES):
-        total = 0
-        owed_players = 0
+        pay_owed(s, r, resource_payout(s, hexes, r))
+
+
+@rule
+def producing_hexes(s, number):
+    """The hexes a throw of ``number`` pays from, as bits (hex h is bit h): that number, and not
+    the bandit's."""
+    hexes = 0
+    for h in range(NUM_HEXES):
+        if s['hex_number'][h] == number and h != s['bandit']:
+            hexes |= 1 << h
+    return hexes
+
+
+@rule
+def hex_payout(s, h):
+    """What hex h pays each player, packed in one int (``owed_share``): 1 for each village and 2 for
+    each keep on its corners. Packed, since an array of what is owed was a heap allocation at every
+    throw (~3% of Frontier's random rollouts)."""
+    owed = 0
+    for k in range(6):
+        c = HEX_CORNERS[h, k]
+        p = s['corner_owner'][c]
+        if p >= 0:
+            owed += int(s['corner_level'][c]) << (PAYOUT_BITS * p)  # VILLAGE == 1, KEEP == 2
+    return owed
+
+
+@rule
+def owed_share(owed, p):
+    """Player p's part of a packed payout."""
+    return (owed >> (PAYOUT_BITS * p)) & ((1 << PAYOUT_BITS) - 1)
+
+
+@rule
+def resource_payout(s, hexes, r):
+    """What the hexes among ``hexes`` yielding resource r owe each player, packed."""
+    owed = 0
+    while hexes != 0:
+        h = lowest_bit(hexes)
+        hexes &= hexes - 1
+        if TERRAIN_RESOURCE[s['hex_terrain'][h]] == r:
+            owed += hex_payout(s, h)
+    return owed
+
+
+@rule
+def pay_owed(s, r, owed):
+    """Pay each player what the bank owes them in resource r (packed, ``owed_share``), under the
+    shortage rule."""
+    n = s['num_players']
+    total = 0
+    owed_players = 0
+    for p in range(n):
+        share = owed_share(owed, p)
+        total += share
+        owed_players += share > 0
+    if total == 0:
+        return
+    if total <= s['bank'][r]:
         for p in range(n):
-            if owed[p * NUM_RESOURCES + r] > 0:
-                total += owed[p * NUM_RESOURCES + r]
-                owed_players += 1
-        if total == 0:
-            continue
-        if total <= s['bank'][r]:
-            for p in range(n):
-                s['hand'][p, r] += owed[p * NUM_RESOURCES + r]
-            s['bank'][r] -= total
-        elif owed_players == 1:
-            for p in range(n):
-                if owed[p * NUM_RESOURCES + r] > 0:
-                    s['hand'][p, r] += s['bank'][r]
-                    s['bank'][r] = 0
+            s['hand'][p, r] += owed_share(owed, p)
+        s['bank'][r] -= total
+    elif owed_players == 1:
+        for p in range(n):
+            if owed_share(owed, p) > 0:
+                s['hand'][p, r] += s['bank'][r]
+                s['bank'][r] = 0
 
 
 @rule

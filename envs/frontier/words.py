@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .board import count_owed, pay_owed
+from .board import owed_share, pay_owed, producing_hexes, resource_payout
 from .state import (BANDIT_THROW, BANK_RATE, BANK_TRADE, BUILD_KEEP, BUILD_ROAD, BUILD_VILLAGE, BUY_CARD,
                     CARD_NAMES, COUNTER_OFFER, DISCARD, EDGE_CORNERS, END_TURN, GENERAL_HARBOUR,
                     HARBOUR_CORNERS, HEAR_OFFERS, HEX_CORNERS, KNIGHT, MAX_PLAYERS, MONOPOLY, MONOPOLY_PICK,
@@ -157,12 +157,18 @@ def decision_words(s, a, seat, n, viewer):
 
 
 # --------------------------------------------------------------------------- between decisions
+def payouts_by_throw(s, number) -> list:
+    """What a throw of ``number`` owes each player, resource by resource, packed as the rule packs
+    it (``board.resource_payout``)."""
+    hexes = producing_hexes(s, number)
+    return [resource_payout(s, hexes, r) for r in range(NUM_RESOURCES)]
+
+
 def owed_by_throw(s, number) -> np.ndarray:
-    """What each player is owed by a throw of ``number``, (player, resource): the rule's own count
-    (``board.count_owed``)."""
-    owed = np.zeros(MAX_PLAYERS * NUM_RESOURCES, np.int64)
-    count_owed(s, number, owed)
-    return owed.reshape(MAX_PLAYERS, NUM_RESOURCES)
+    """What each player is owed by a throw of ``number``, (player, resource): the rule's own count."""
+    payouts = payouts_by_throw(s, number)
+    return np.array([[owed_share(payouts[r], p) for r in range(NUM_RESOURCES)] for p in range(MAX_PLAYERS)],
+                    np.int64)
 
 
 def paid_by_throw(before, after, number):
@@ -170,6 +176,7 @@ def paid_by_throw(before, after, number):
     rule itself (``board.pay_owed``) from the bank as it stood at the throw: as before the decision,
     unless the decision was the last pick of a year of plenty, whose resource the bank gave first
     (the one pick that agrees with the bank after the throw)."""
+    payouts = payouts_by_throw(after, number)
     owed = owed_by_throw(after, number)
     banks = [before["bank"].astype(np.int64)]
     if int(before["stage"]) == ST_YEAR_OF_PLENTY:
@@ -179,7 +186,8 @@ def paid_by_throw(before, after, number):
         scratch = after.copy()
         scratch["bank"][:] = bank
         scratch["hand"][:] = 0
-        pay_owed(scratch, owed.ravel())
+        for r in range(NUM_RESOURCES):
+            pay_owed(scratch, r, payouts[r])
         paid = scratch["hand"].astype(np.int64)
         if np.array_equal(bank - paid.sum(axis=0), after["bank"]):
             break
