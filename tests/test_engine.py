@@ -57,6 +57,31 @@ def test_rng_streams_differ_by_seed_and_repeat():
     assert np.array_equal(a, b) and not np.array_equal(a, c)
 
 
+def test_randint_draws_what_the_rejection_rule_draws():
+    """``randint`` keeps a draw of at least 2**32 mod n and answers it mod n, compiled and in plain
+    Python alike, for small counts (where no draw is thrown) and counts near 2**32 (where most
+    are): the rule written out here, with Python integers, draws the same numbers in the same
+    order from the same stream."""
+    from numba import njit
+
+    from frontierzoo.envs.common.rng import next_u32, randint
+
+    draws = njit(lambda rng, n, k: [randint(rng, n) for _ in range(k)])
+    for n in (1, 2, 3, 7, 359, 1000, (1 << 31) + 1, (1 << 32) - 3):
+        compiled, plain, rule = (np.zeros(2, np.uint64) for _ in range(3))
+        for rng in (compiled, plain, rule):
+            seed_rng(rng, 5 + n)
+        expect = []
+        for _ in range(40):
+            while True:
+                r = int(next_u32(rule))
+                if r >= (2 ** 32 - n) % n:
+                    expect.append(r % n)
+                    break
+        assert list(draws(compiled, n, 40)) == expect
+        assert [int(randint(plain, n)) for _ in range(40)] == expect
+
+
 def test_env_options_are_checked():
     for game in all_games():
         try:

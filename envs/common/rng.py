@@ -18,6 +18,7 @@ RNG_WORDS = 2  # the record field: rng = (state, increment), dtype uint64
 _MULT = np.uint64(6364136223846793005)
 _ONE = np.uint64(1)
 _MASK32 = np.uint64(0xFFFFFFFF)
+_TWO_32 = np.uint64(1 << 32)
 
 
 @rule
@@ -56,13 +57,15 @@ def next_u32(rng):
 
 @rule
 def randint(rng, n):
-    """A uniform integer in [0, n) for 1 <= n < 2**32, without modulo bias (rejection)."""
-    bound = np.int64(n)
-    threshold = ((np.int64(1) << 32) - bound) % bound  # 2**32 mod n
+    """A uniform integer in [0, n) for 1 <= n < 2**32, without modulo bias: a draw below
+    2**32 mod n is thrown again. That bound is less than n, so a draw of at least n needs no
+    second division to know it is kept (almost every draw, for the counts of legal actions), and
+    the arithmetic is unsigned (the same numbers, without a signed remainder's corrections)."""
+    bound = np.uint64(n)
     while True:
-        r = next_u32(rng)
-        if r >= threshold:
-            return r % bound
+        r = np.uint64(next_u32(rng))
+        if r >= bound or r >= (_TWO_32 - bound) % bound:
+            return np.int64(r % bound)
 
 
 @rule
