@@ -52,11 +52,14 @@ def corner_free_by_distance(s, c):
 
 @rule
 def has_road_at(s, p, c):
+    """One of p's roads ends at corner c. Without a branch, since the road mask asks it of every
+    corner and which pass is as good as random to the processor: a corner's missing third edge
+    (-1) reads edge 0's owner and counts for nothing."""
+    road = False
     for k in range(3):
         e = CORNER_EDGES[c, k]
-        if e >= 0 and s['edge_owner'][e] == p:
-            return True
-    return False
+        road |= (e >= 0) & (s['edge_owner'][max(e, 0)] == p)
+    return road
 
 
 @rule
@@ -70,11 +73,7 @@ def network_reaches(s, p, c):
     """Does p's network reach corner c? Through p's own building there, or through p's road ending
     there unless "another player's building breaks your network at the corner it stands on"."""
     owner = s['corner_owner'][c]
-    if owner == p:
-        return True
-    if owner >= 0:
-        return False
-    return has_road_at(s, p, c)
+    return (owner == p) | ((owner < 0) & has_road_at(s, p, c))
 
 
 @rule
@@ -93,15 +92,14 @@ def network_corners(s, p):
     rollouts spent a tenth of their time asking the road rule edge by edge."""
     reach = 0
     for c in range(NUM_CORNERS):
-        if network_reaches(s, p, c):
-            reach |= 1 << c
+        reach |= int(network_reaches(s, p, c)) << c
     return reach
 
 
 @rule
 def road_fits(s, reach, e):
     """``can_place_road`` for edge e, given p's ``network_corners``: free, and one end reached."""
-    return s['edge_owner'][e] < 0 and ((reach >> EDGE_CORNERS[e, 0]) | (reach >> EDGE_CORNERS[e, 1])) & 1 != 0
+    return (s['edge_owner'][e] < 0) & (((reach >> EDGE_CORNERS[e, 0]) | (reach >> EDGE_CORNERS[e, 1])) & 1 != 0)
 
 
 @rule
@@ -110,9 +108,9 @@ def mask_roads(s, p, mask):
     reach = network_corners(s, p)
     n = 0
     for e in range(NUM_EDGES):
-        if road_fits(s, reach, e):
-            mask[BUILD_ROAD.at(e)] = True
-            n += 1
+        fits = road_fits(s, reach, e)
+        mask[BUILD_ROAD.at(e)] = fits
+        n += fits
     return n
 
 
