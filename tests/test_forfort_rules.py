@@ -18,7 +18,8 @@ from frontierzoo.envs.forfort.state import (
     ROW, SIDE_FAR, SIDE_LEFT, SIDE_RIGHT, SOUTH, SPACE, ST_DIRECTION, ST_DRAWBRIDGE, ST_FIRST_CAMP,
     ST_GUARD, ST_MAIN, ST_MASON_PICK, ST_MASON_SPACE, ST_OVER, ST_PAIR, ST_ROW, ST_TARGET, WALLS, WEST,
     OBS_SEATS, SEAT_FORT, F_CAMP, OBS_EFFECT_FLAGS, E_BREACH, E_MASON_FREE, ST_RESOLVE, MASON,
-    GUARD, RAM, CATAPULT, SIEGE_TOWER, LINES, FRONT_LINE, SECOND_ROW, THIRD_ROW)
+    GUARD, RAM, CATAPULT, SIEGE_TOWER, LINES, FRONT_LINE, SECOND_ROW, THIRD_ROW,
+    GRID, SLOTS, SPACES)
 from frontierzoo.envs.forfort.turn import settle, start_turn
 from frontierzoo.envs.forfort.words import wall_name
 
@@ -823,7 +824,7 @@ def test_pictures_name_the_decision_and_draw_the_whole_table():
 # =========================================================================== the masks against the rules
 @_G.jit
 def _line_hit_by_rules(s, victim, side, k, breach):
-    for i in range(3):
+    for i in range(GRID):
         space = LINES[side, k, i]
         if space >= 0 and places.can_destroy(s, victim, space, breach):
             return True
@@ -835,8 +836,8 @@ def _usable_by_rules(s, seat, y):
     """An effect (not a pair's) can do something, asked one wall, space and opponent at a time."""
     if y == MASON:
         for w in range(WALLS):
-            if s['discard'][seat, w + seat * CARDS_PER_COLOUR]:
-                for space in range(8):
+            if s['discard'][seat, places.wall_card(seat, w)]:
+                for space in range(SPACES):
                     if can_build_at(s, seat, w, space, False):
                         return True
         return False
@@ -878,9 +879,9 @@ def _masks_against_rules(buf, n, opts, seed):
                 camp_ok = armies.can_place_camp(s, seat)
                 for w in range(WALLS):
                     if s['hand'][seat, w]:
-                        for space in range(8):
+                        for space in range(SPACES):
                             rules[BUILD.at(w, space)] = can_build_at(s, seat, w, space, False)
-                        for slot in range(2):
+                        for slot in range(SLOTS):
                             y = WALL_SYMBOLS[w, slot]
                             rules[EFFECT.at(w, slot)] = y >= 0 and _usable_by_rules(s, seat, y)
                         rules[CAMP.at(w)] = camp_ok
@@ -889,16 +890,16 @@ def _masks_against_rules(buf, n, opts, seed):
                         rules[DISCARD.at(w)] = s['hand'][seat, w] != 0
             elif s['stage'] == ST_ROW:
                 side = s['front'][s['target'], seat]
-                for k in range(2):
+                for k in range(ROW.size):
                     rules[ROW.at(k)] = _line_hit_by_rules(s, s['target'], side, SECOND_ROW + k, s['breach'] != 0)
             elif s['stage'] == ST_MASON_SPACE:
-                for space in range(8):
+                for space in range(SPACES):
                     rules[SPACE.at(0, space)] = can_build_at(s, seat, s['pending_card'], space,
                                                                   s['mason_free'] != 0)
             elif s['stage'] == ST_MASON_PICK:
                 for w in range(WALLS):
-                    if s['discard'][seat, w + seat * CARDS_PER_COLOUR]:
-                        for space in range(8):
+                    if s['discard'][seat, places.wall_card(seat, w)]:
+                        for space in range(SPACES):
                             if can_build_at(s, seat, w, space, s['mason_free'] != 0):
                                 rules[PICK.at(w)] = True
                 rules[PICK_TOP.at()] = s['mason_free'] != 0 and s['dungeon_size'][seat] > 0

@@ -16,8 +16,8 @@ Every colour has the same 22 walls.
 """
 import numpy as np
 
-from .state import (CARDS_PER_COLOUR, CATAPULT, CORNER, DEFENDED, DOOR, GUARD, MASON, NORMAL, NUM_SHAPES, NUM_SYMBOLS, RAM,
-                    SIEGE_TOWER, SLOTS, STRAIGHT, WALLS, NUM_CARDS)
+from .state import (CARDS_PER_COLOUR, CATAPULT, CORNER, DEFENDED, DOOR, GUARD, MASON, NORMAL, NUM_CARDS,
+                    NUM_SHAPES, NUM_SYMBOLS, RAM, SIEGE_TOWER, SLOTS, STRAIGHT, WALLS)
 
 # (shape, kind, symbols) of wall 0..21 of every colour.
 WALL_LIST = (

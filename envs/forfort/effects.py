@@ -9,8 +9,8 @@ from .fort import build_wall, can_build_anywhere, open_spaces, wall_fits, walls_
 from .places import (can_destroy, destroy_space, destroyable_spaces, discard_wall, discard_walls,
                      is_empty_space, is_opponent, rel_seat, wall_card)
 from .state import (ARMIES, ARMY, ARMY_OVERTHROWN, CATAPULT, DIRECTION, FRONT_LINE, GRID, GUARD,
-                    LINE_SPACES, LINES, MASON, NUM_DIRECTIONS, NUM_SYMBOLS, OPPONENT, PAIR, PAIR_USES, PICK,
-                    PICK_TOP, RAM, ROW, SECOND_ROW, SIEGE_TOWER, SPACE, SPACES, ST_DIRECTION,
+                    LINE_SPACES, LINES, MASON, NUM_DIRECTIONS, NUM_SYMBOLS, OPPONENT, PAIR, PAIR_USES,
+                    PICK, PICK_TOP, RAM, ROW, SECOND_ROW, SIEGE_TOWER, SPACE, SPACES, ST_DIRECTION,
                     ST_GUARD, ST_MASON_PICK, ST_MASON_SPACE, ST_ROW, ST_TARGET, THIRD_ROW, WALLS)
 
 # --------------------------------------------------------------------------- using an effect

@@ -2,8 +2,8 @@
 moves of cards between dungeon, hand, fort and discard pile that every other rule is made of."""
 from ..common.jit import rule
 from .content import CARD_WALL_KIND
-from .state import (CARD_IS_CAMP, CARD_IS_WALL, CARDS_PER_COLOUR, DEFENDED, FIRST_ARMY, FIRST_CAMP,
-                    MAX_SEATS, SPACES, WALLS)
+from .state import (CARD_IS_CAMP, CARDS_PER_COLOUR, DEFENDED, FIRST_ARMY, FIRST_CAMP, MAX_SEATS, SPACES,
+                    WALLS)
 
 # --------------------------------------------------------------------------- cards
 
@@ -28,7 +28,7 @@ def army_card(seat, k):
 
 @rule
 def is_wall(card):
-    return CARD_IS_WALL[card]
+    return CARD_WALL_KIND[card] >= 0
 
 
 @rule
@@ -107,21 +107,24 @@ def draw_card(s, seat):
 
 
 @rule
-def hand_walls(s, seat):
-    """The walls in ``seat``'s hand as a bit set (bit w: wall w)."""
+def wall_set(flags, first):
+    """The walls flagged in ``flags[first:first + WALLS]``, as a bit set (bit w: wall w)."""
     walls = 0
     for w in range(WALLS):
-        walls |= int(s['hand'][seat, w]) << w
+        walls |= int(flags[first + w]) << w
     return walls
 
 
 @rule
+def hand_walls(s, seat):
+    """The walls in ``seat``'s hand."""
+    return wall_set(s['hand'][seat], 0)
+
+
+@rule
 def discard_walls(s, seat):
-    """``seat``'s own walls in their discard pile, as a bit set (bit w: wall w)."""
-    walls = 0
-    for w in range(WALLS):
-        walls |= int(s['discard'][seat, wall_card(seat, w)]) << w
-    return walls
+    """``seat``'s own walls in their discard pile."""
+    return wall_set(s['discard'][seat], wall_card(seat, 0))
 
 
 @rule
@@ -164,7 +167,8 @@ def destroy_space(s, fort, space):
 def can_destroy(s, fort, space, breach):
     """A space can be destroyed if it holds a card and its visible card is not a defended wall
     (a pair of rams or catapults destroys defended walls too)."""
-    return (s['height'][fort, space] > 0) & ((breach != 0) | (not top_is_wall_of_kind(s, fort, space, DEFENDED)))
+    defended = top_is_wall_of_kind(s, fort, space, DEFENDED)
+    return (s['height'][fort, space] > 0) & ((breach != 0) | (not defended))
 
 
 @rule

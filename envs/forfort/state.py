@@ -25,9 +25,9 @@ ARMIES = 4
 FIRST_CAMP = WALLS               # card k of a colour: 0..21 walls, 22..25 camps, 26..29 armies
 FIRST_ARMY = WALLS + CAMPS
 NUM_CARDS = COLOURS * CARDS_PER_COLOUR   # 120
-# What each card id is, read with one load where the rules ask it of a card in a fort: the
-# division card % CARDS_PER_COLOUR was most of the work of asking it of every space at once.
-CARD_IS_WALL = np.array([c % CARDS_PER_COLOUR < WALLS for c in range(NUM_CARDS)], np.bool_)
+# Whether each card id is a camp, read with one load where the rules ask it of a card in a fort:
+# the division card % CARDS_PER_COLOUR was most of the work of asking it of every space at once
+# (a wall's kind, and so whether a card is a wall at all, is content.CARD_WALL_KIND).
 CARD_IS_CAMP = np.array([FIRST_CAMP <= c % CARDS_PER_COLOUR < FIRST_ARMY for c in range(NUM_CARDS)], np.bool_)
 START_HAND = 3
 STACK = 32                       # most cards one space can hold (covered cards stay there)

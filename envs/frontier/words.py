@@ -164,9 +164,8 @@ def payouts_by_throw(s, number) -> list:
     return [resource_payout(s, hexes, r) for r in range(NUM_RESOURCES)]
 
 
-def owed_by_throw(s, number) -> np.ndarray:
-    """What each player is owed by a throw of ``number``, (player, resource): the rule's own count."""
-    payouts = payouts_by_throw(s, number)
+def owed_by_throw(payouts) -> np.ndarray:
+    """What each player is owed by a throw, (player, resource), from its ``payouts_by_throw``."""
     return np.array([[owed_share(payouts[r], p) for r in range(NUM_RESOURCES)] for p in range(MAX_PLAYERS)],
                     np.int64)
 
@@ -177,7 +176,7 @@ def paid_by_throw(before, after, number):
     unless the decision was the last pick of a year of plenty, whose resource the bank gave first
     (the one pick that agrees with the bank after the throw)."""
     payouts = payouts_by_throw(after, number)
-    owed = owed_by_throw(after, number)
+    owed = owed_by_throw(payouts)
     banks = [before["bank"].astype(np.int64)]
     if int(before["stage"]) == ST_YEAR_OF_PLENTY:
         banks = [banks[0] - np.eye(NUM_RESOURCES, dtype=np.int64)[r] for r in range(NUM_RESOURCES)
