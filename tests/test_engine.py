@@ -336,6 +336,50 @@ def test_flag_values_are_numbas_own():
     assert Flags.values is _flag_values       # installed when the engine is imported
 
 
+def test_compiles_hold_off_full_garbage_collections():
+    """While a compile of the engine's runs, Python collects only its young generations (a full
+    collection walked every object Numba had made: ~1 s of a cold start); nested compiles leave
+    that to the outermost, and the caller's thresholds, whatever they were, come back after it,
+    also when the compile fails."""
+    import gc
+
+    from frontierzoo.envs.common.jit import NO_FULL_COLLECTION, _compile_without_full_collections, common_jit
+
+    seen = []
+
+    def inner(sig):
+        seen.append(("inner", gc.get_threshold()))
+        if sig == "fail":
+            raise ValueError("a compile that fails")
+        return sig
+
+    wrapped_inner = _compile_without_full_collections(inner)
+
+    def outer(sig):
+        seen.append(("outer", gc.get_threshold()))
+        return wrapped_inner(sig)
+
+    compile_ = _compile_without_full_collections(outer)
+    saved = gc.get_threshold()
+    try:
+        gc.set_threshold(500, 7, 9)
+        assert compile_("sig") == "sig"
+        assert seen == [("outer", (500, 7, NO_FULL_COLLECTION)), ("inner", (500, 7, NO_FULL_COLLECTION))]
+        assert gc.get_threshold() == (500, 7, 9)
+        with pytest.raises(ValueError, match="fails"):
+            compile_("fail")
+        assert gc.get_threshold() == (500, 7, 9)
+    finally:
+        gc.set_threshold(*saved)
+
+    def plus_one(x):
+        return x + 1
+
+    disp = common_jit(plus_one)
+    assert disp.compile.__wrapped__.__self__ is disp      # every dispatcher of the engine's is wired
+    assert disp(1) == 2 and gc.get_threshold() == saved
+
+
 def test_record_type_repr_is_numbas_own_made_once():
     """Every game's record type prints as Numba prints it (envs/common/jit.py keeps the text once
     made, since Numba rebuilds it before every compiler pass)."""
