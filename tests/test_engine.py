@@ -403,6 +403,66 @@ def test_statement_variables_are_numbas_own(monkeypatch):
         assert len(a) == len(b) and all(x is y for x, y in zip(a, b)), node
 
 
+def test_array_elements_read_and_written_as_numba_would():
+    """Elements of a record's nested arrays and of plain arrays, read and written by integers of
+    every width and sign (negative ones counting from the end), compile to the values plain
+    Python gives (envs/common/indexing.py addresses them directly); slices, rows, index arrays
+    and strided arrays still go through Numba's own lowering, and still work."""
+    import operator
+
+    from numba import njit, typeof
+    from numba.core import types
+    from numba.core.registry import cpu_target
+    from numba.core.typing import signature
+
+    from frontierzoo.envs.common import indexing
+    from frontierzoo.envs.common.record import record_dtype
+
+    dtype = record_dtype([("cube", np.int32, (2, 3, 4)), ("flags", np.uint8, (5,)),
+                          ("grid", np.float32, (3, 3)), ("count", np.int32)])
+
+    def play(s, plain, i, j, k, small, wide):
+        total = s['cube'][i, j, k] + s['cube'][-1, -2, -3] + s['cube'][small, wide, np.uint8(3)]
+        s['cube'][i, -1, k] = 7
+        s['cube'][np.int32(-2), j, wide] = s['count'] + i
+        s['flags'][-1] = True
+        s['flags'][small] = s['cube'][0, 0, 0] > 0
+        s['grid'][j, -1] = 2.5 * k                      # a float, cast to float32
+        s['grid'][small, small] = i                     # an int, cast to float32
+        plain[-1] = plain[0] + plain[i]
+        plain[wide] = 9.0
+        row = s['cube'][1, j]                           # fewer indices: a view (Numba's lowering)
+        part = plain[1:4]                               # a slice
+        picked = plain[np.array([0, 2])]                # an index array
+        strided = plain[::2]                            # a strided view: its elements too
+        return total + row[-1] + part.sum() + picked.sum() + strided[1] + strided[-1] + s['flags'][4]
+
+    compiled = njit(play)
+    for args in ((1, 2, 3, 0, 1), (-1, -3, -4, 1, 2), (0, 0, 0, 1, 0)):
+        states, plains = [], []
+        for _ in range(2):
+            st = np.zeros(1, dtype)
+            st[0]['cube'] = np.arange(24).reshape(2, 3, 4) - 5
+            st[0]['count'] = 11
+            states.append(st)
+            plains.append(np.arange(6, dtype=np.float64))
+        i, j, k, small, wide = args
+        expected = play(states[0][0], plains[0], i, j, k, np.uint8(small), np.int32(wide))
+        got = compiled(states[1][0], plains[1], i, j, k, np.uint8(small), np.int32(wide))
+        assert got == expected and states[0].tobytes() == states[1].tobytes()
+        assert np.array_equal(plains[0], plains[1])
+
+    # the engine's lowering is the one Numba picks for elements, Numba's own for the rest
+    context = cpu_target.target_context
+    context.refresh()
+    nested = typeof(np.zeros(1, dtype)[0]).typeof("cube")
+    plain = types.Array(types.float64, 1, "C")
+    element = context.get_function(operator.getitem, signature(types.int32, nested, types.UniTuple(types.int64, 3)))
+    assert element._imp.__name__ == indexing.getitem_element.__name__    # Numba's wrapper keeps the name
+    store = context.get_function(operator.setitem, signature(types.none, plain, types.int64, types.float64))
+    assert store._imp.__name__ == indexing.setitem_element.__name__
+
+
 def test_record_type_repr_is_numbas_own_made_once():
     """Every game's record type prints as Numba prints it (envs/common/jit.py keeps the text once
     made, since Numba rebuilds it before every compiler pass)."""

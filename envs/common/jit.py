@@ -64,6 +64,8 @@ from numba.core.types.functions import BaseFunction
 from numba.core.types.npytypes import Record
 from numba.core.typing.templates import infer, infer_global, make_overload_template
 
+from . import indexing  # noqa: F401  (array elements lowered in a few instructions)
+
 _COMMON = Path(__file__).parent
 # The files whose contents compiled code can depend on (data a game reads at import included).
 SOURCE_SUFFIXES = (".py", ".json", ".toml", ".csv", ".npy")

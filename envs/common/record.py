@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .indexing import compact_nested_fields
 from .jit import rule
 from .rng import RNG_WORDS, seed_rng
 
@@ -41,7 +42,9 @@ def record_dtype(fields) -> np.dtype:
     clash = names & set(HEADER_FIELDS)
     if clash:
         raise ValueError(f"record fields {sorted(clash)} are the engine's header; do not declare them")
-    return np.dtype(HEADER + list(fields), align=True)
+    dtype = np.dtype(HEADER + list(fields), align=True)
+    compact_nested_fields(dtype)
+    return dtype
 
 
 @rule
