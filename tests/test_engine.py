@@ -463,6 +463,71 @@ def test_array_elements_read_and_written_as_numba_would():
     assert store._imp.__name__ == indexing.setitem_element.__name__
 
 
+def test_owners_found_as_numba_finds_them(monkeypatch):
+    """The cheaper walk for the owners (NRT meminfos) inside a value (envs/common/jit.py) finds
+    Numba's, in its order and by the same members, for arrays, nested arrays, tuples of arrays,
+    lists, optionals and records; and compiled code that makes, passes, keeps and drops arrays
+    frees every one it made."""
+    from llvmlite import ir as llvm
+    from numba import njit, typeof
+    from numba.core import types
+    from numba.core.registry import cpu_target
+    from numba.core.runtime import _nrt_python, rtsys
+    from numba.core.runtime.context import NRTContext
+
+    from frontierzoo.envs.common.jit import NUMBA_GET_MEMINFOS, _get_meminfos
+    from frontierzoo.envs.common.record import record_dtype
+
+    assert NRTContext.get_meminfos is _get_meminfos          # installed with the engine
+    context = cpu_target.target_context
+    nrt = NRTContext(context, True)     # its own: the context's (a cached property) would be shared
+    array = types.Array(types.float32, 2, "C")
+    nested = typeof(np.zeros(1, record_dtype([("cube", np.int32, (2, 3))]))[0]).typeof("cube")
+    kinds = [array, nested, types.Tuple((types.int64, array, types.UniTuple(array, 2))),
+             types.List(types.int64, reflected=False), types.Optional(array), types.float64,
+             typeof(np.zeros(1, record_dtype([("cube", np.int32, (2, 3))]))[0])]
+
+    def path(value):      # how an owner was taken out of the value: the member indices, outermost last
+        steps = []
+        while isinstance(value, llvm.instructions.ExtractValue):
+            steps.append(tuple(value.indices))
+            value = value.aggregate
+        return steps
+
+    owners = []
+    for ty in kinds:
+        found = []
+        for get in (_get_meminfos, NUMBA_GET_MEMINFOS):
+            module = llvm.Module()
+            fn = llvm.Function(module, llvm.FunctionType(llvm.VoidType(), [context.get_value_type(ty)]), "f")
+            builder = llvm.IRBuilder(fn.append_basic_block())
+            found.append([(t, path(mi)) for t, mi in get(nrt, builder, ty, fn.args[0])])
+        assert found[0] == found[1], ty
+        owners.append(len(found[0]))
+    assert owners == [1, 1, 3, 1, 1, 0, 0]
+
+    @njit
+    def churn(n):
+        kept = [np.zeros(3)]
+        total = 0.0
+        for i in range(n):
+            pair = (np.ones(i + 1), np.zeros((2, i + 1)))
+            kept.append(pair[0] * 2)
+            total += pair[1].sum() + kept[-1].sum()
+        return total, len(kept)
+
+    churn(1)
+    _nrt_python.memsys_enable_stats()
+    try:
+        before = rtsys.get_allocation_stats()
+        assert churn(50) == (sum(2.0 * (i + 1) for i in range(50)), 51)
+        after = rtsys.get_allocation_stats()
+    finally:
+        _nrt_python.memsys_disable_stats()
+    made, freed = after.alloc - before.alloc, after.free - before.free
+    assert made > 100 and made == freed
+
+
 def test_record_type_repr_is_numbas_own_made_once():
     """Every game's record type prints as Numba prints it (envs/common/jit.py keeps the text once
     made, since Numba rebuilds it before every compiler pass)."""
