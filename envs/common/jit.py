@@ -37,6 +37,15 @@ links, then emits machine code. A rule is only ever linked into its callers, whi
 emit the whole again, so a rule compiles through ``_RuleCompiler`` into a ``_LinkedOnlyLibrary``
 that only lowers and links (cold compiles ~40% shorter). This too leans on Numba's internals
 (its lowering pass and code library); ``tests/test_engine.py`` checks that Numba still uses it.
+
+Where else a cold compile is cut
+--------------------------------
+Measured first, each below where it is made: five of Numba's own steps that answer the same as
+Numba's but cheaper (compile flags' values, a record type's text, the type of a call, the
+variables a statement uses, the owners inside a value; ``tests/test_engine.py`` compares each with
+Numba's own), Python's full garbage collections held off while a compile runs, and array elements
+lowered in a few instructions (``indexing.py``). Each leans on Numba's internals, hence the pinned
+Numba range.
 """
 from __future__ import annotations
 
@@ -244,7 +253,7 @@ def _call_type(self, context, args, kws):
 BaseFunction.get_call_type = _call_type
 
 
-# A fifth: Numba asks every statement which variables it uses (``Inst.list_vars``) each time it
+# A fourth: Numba asks every statement which variables it uses (``Inst.list_vars``) each time it
 # recomputes variables' lifetimes, nine times a function, and answers by walking every attribute
 # of the statement through a chain of ``isinstance`` tests, a new list at every level: ~7% of
 # Legends' cold start (sampled). The same walk, in the same order, skips at once what cannot hold
@@ -284,7 +293,7 @@ def _rec_list_vars(self, val):
 ir.Inst._rec_list_vars = _rec_list_vars
 
 
-# A sixth: to add or drop a reference to a value (an array, at each variable's end) Numba walks
+# A fifth: to add or drop a reference to a value (an array, at each variable's end) Numba walks
 # the value's structure and takes out every member, its shape, strides and data pointer too,
 # before finding that only the owner pointer counts: ten instructions where one is used, ~5,000
 # of the 61,000 that Legends' rules lowered for a first step. The same walk, taking out only the
