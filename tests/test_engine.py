@@ -528,6 +528,55 @@ def test_owners_found_as_numba_finds_them(monkeypatch):
     assert made > 100 and made == freed
 
 
+def test_range_loops_run_as_python_runs_them():
+    """``for i in range(...)`` compiled with the engine's lowering (envs/common/ranges.py) visits
+    what Python visits: every count of arguments, steps up, down and past the end, empty ranges,
+    32- and 64-bit and unsigned bounds, loops nested and broken out of; a zero step raises
+    Python's ``ValueError``. And it is the lowering Numba picks."""
+    import operator  # noqa: F401
+
+    from numba import njit
+    from numba.core import types
+    from numba.core.registry import cpu_target
+    from numba.core.typing import signature
+
+    from frontierzoo.envs.common import ranges
+
+    def visits(a, b, c):
+        total, n = 0, 0
+        for i in range(a):
+            total += i * 3
+            n += 1
+        for i in range(b, a):
+            total += i
+            n += 1
+        for i in range(a, b, c):
+            total += i * 7 + n
+            n += 1
+            for j in range(i % 5):
+                if j == 3:
+                    break
+                total += j
+        for i in range(np.int32(b), np.int32(a), np.int32(-1)):
+            total -= i
+        for i in range(np.uint64(a % 7)):
+            total += 1
+        return total, n
+
+    compiled = njit(visits)
+    for a, b, c in ((10, 3, 2), (3, 10, 2), (-5, 20, 3), (20, -5, -3), (0, 0, 1), (7, 7, -1),
+                    (12, 1, -4), (-3, -9, -2), (100, 5, 7), (5, 100, 9)):
+        assert compiled(a, b, c) == visits(a, b, c), (a, b, c)
+    with pytest.raises(ValueError, match="must not be zero"):
+        compiled(1, 5, 0)
+
+    context = cpu_target.target_context
+    context.refresh()
+    state, it = types.range_state64_type, types.range_iter64_type
+    assert context.get_function("getiter", signature(it, state))._imp.__name__ == ranges.range_iterator.__name__
+    assert ranges.install() == 0          # already in place: Numba's own registrations are gone
+
+
 def test_record_type_repr_is_numbas_own_made_once():
     """Every game's record type prints as Numba prints it (envs/common/jit.py keeps the text once
     made, since Numba rebuilds it before every compiler pass)."""

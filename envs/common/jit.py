@@ -75,6 +75,9 @@ from numba.core.types.npytypes import Record
 from numba.core.typing.templates import infer, infer_global, make_overload_template
 
 from . import indexing  # noqa: F401  (array elements lowered in a few instructions)
+from . import ranges
+
+ranges.install()   # range loops lowered in fewer instructions, before Numba installs its own
 
 _COMMON = Path(__file__).parent
 # The files whose contents compiled code can depend on (data a game reads at import included).
