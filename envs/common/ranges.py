@@ -10,7 +10,8 @@ count is chosen without a branch; the same fields, the same count (and, for a ze
 Numba registers these for the exact range types, so they cannot be overridden by a more specific
 registration: the entries are replaced in Numba's builtin registry before Numba installs it (the
 first compile of the process). A process that compiled before importing the engine keeps Numba's
-own, which gives the same results. ``tests/test_engine.py`` compares the two.
+own, which gives the same results. Like ``indexing.py``, it lowers every function compiled in
+the process afterwards, a user's own too. ``tests/test_engine.py`` compares the two.
 """
 from llvmlite import ir
 from numba.core import cgutils, types
