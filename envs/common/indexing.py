@@ -46,17 +46,21 @@ def _integer_indices(context, builder, aryty, idxty, idx):
     return index_types, (idx,)
 
 
+def member(context, builder, fe_type, value, name):
+    """The named member of a value of ``fe_type``'s data model (an array's ``data``, a range's
+    ``step``), taken out of the value itself rather than through a stack slot."""
+    return builder.extract_value(value, context.data_model_manager[fe_type].get_field_position(name))
+
+
 def element_pointer(context, builder, aryty, ary, index_types, indices):
     """The address of ``ary[indices]``: as Numba computes it for a C-contiguous array (each
     index made non-negative, times the product of the later dimensions), with a nested array's
     shape taken from its type."""
-    model = context.data_model_manager[aryty]
-    data = builder.extract_value(ary, model.get_field_position("data"))
+    data = member(context, builder, aryty, ary, "data")
     if isinstance(aryty, types.NestedArray):
         shape = [context.get_constant(types.intp, d) for d in aryty.shape]
     else:
-        shape = cgutils.unpack_tuple(builder, builder.extract_value(ary, model.get_field_position("shape")),
-                                     aryty.ndim)
+        shape = cgutils.unpack_tuple(builder, member(context, builder, aryty, ary, "shape"), aryty.ndim)
     offset = None
     for k, (idxty, idx) in enumerate(zip(index_types, indices)):
         index = arrayobj.fix_integer_index(context, builder, idxty, idx, shape[k])

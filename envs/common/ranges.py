@@ -17,6 +17,8 @@ from llvmlite import ir
 from numba.core import cgutils, types
 from numba.core.imputils import RefType, builtin_registry, impl_ret_untracked, iternext_impl
 
+from .indexing import member
+
 
 def _structure(context, builder, fe_type, **fields):
     """A value of ``fe_type``'s data model with the named fields set."""
@@ -25,10 +27,6 @@ def _structure(context, builder, fe_type, **fields):
     for name, field in fields.items():
         value = builder.insert_value(value, field, model.get_field_position(name))
     return value
-
-
-def _field(context, builder, fe_type, value, name):
-    return builder.extract_value(value, context.data_model_manager[fe_type].get_field_position(name))
 
 
 def range_object(context, builder, sig, args):
@@ -47,7 +45,7 @@ def range_iterator(context, builder, sig, args):
     state_type, iter_type = sig.args[0], sig.return_type
     int_type = state_type.dtype
     (state,) = args
-    start, stop, step = (_field(context, builder, state_type, state, n) for n in ("start", "stop", "step"))
+    start, stop, step = (member(context, builder, state_type, state, n) for n in ("start", "stop", "step"))
     zero, one = context.get_constant(int_type, 0), context.get_constant(int_type, 1)
     with cgutils.if_unlikely(builder, builder.icmp_unsigned('==', step, zero)):
         context.call_conv.return_user_exc(builder, ValueError, ("range() arg 3 must not be zero",))
@@ -67,7 +65,7 @@ def range_iterator(context, builder, sig, args):
 def range_next(context, builder, sig, args, result):
     """``next(range iterator)``: as Numba steps it."""
     (iter_type,), (value,) = sig.args, args
-    nextptr, step, countptr = (_field(context, builder, iter_type, value, n) for n in ("iter", "step", "count"))
+    nextptr, step, countptr = (member(context, builder, iter_type, value, n) for n in ("iter", "step", "count"))
     count = builder.load(countptr)
     is_valid = builder.icmp_signed('>', count, context.get_constant(iter_type.yield_type, 0))
     result.set_valid(is_valid)
