@@ -17,7 +17,8 @@ PettingZoo ``connect_four_v3`` and ``texas_holdem_no_limit_v6`` AEC loops (their
 PettingZoo's standard wrappers, as users get them) and OpenSpiel ``connect_four`` random play,
 always; beside a game, the peers its ``Game.bench_peers`` names (e.g. Catanatron random play), each
 with a table of our loops' decisions/s and games/s over the peer's. A peer that is not installed is
-reported as such. The targets are each game's ``Game.bench_targets``.
+reported as such. The targets are each game's ``Game.bench_targets`` and the start-up targets every
+game shares (``TARGET_COLD``, ``TARGET_CACHED``).
 """
 from __future__ import annotations
 
@@ -36,7 +37,10 @@ import numpy as np
 from frontierzoo.agents.argtypes import at_least, positive
 from frontierzoo.agents.warmup import compile_side_by_side
 
-TARGET_CACHED = 2.0   # s, interpreter start to first step with the cache warm (every game)
+# Every game's start-up targets (issue 12): with an empty cache, import to the first AEC step; with
+# the cache warm, launching the interpreter to the first step.
+TARGET_COLD = 10.0     # s
+TARGET_CACHED = 1.0    # s
 
 
 class NotInstalled(Exception):
@@ -241,7 +245,11 @@ print("STARTUP " + json.dumps(out))
 
 
 def _run_startup(name, num_players, mode, cache_dir):
-    env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir)
+    # Both of a first run's caches start empty and are warm for the second run, as on a user's
+    # machine: Numba's and Python's bytecode (kept beside Numba's, so the tree is left as it is;
+    # a PYTHONDONTWRITEBYTECODE of this shell's would otherwise recompile every module each time).
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.update(NUMBA_CACHE_DIR=cache_dir, PYTHONPYCACHEPREFIX=os.path.join(cache_dir, "pycache"))
     t0 = time.time()
     proc = subprocess.run([sys.executable, "-c", _STARTUP_SCRIPT, name, str(num_players), mode],
                           env=env, capture_output=True, text=True)
@@ -372,15 +380,18 @@ def _beside(ours, peer) -> list:
 
 def _targets(res) -> list:
     """Each game's bench_targets against what was measured."""
-    out = ["Targets (each game's own, Game.bench_targets):", ""]
+    out = ["Targets (each game's own, Game.bench_targets, and the start-up targets every game shares):", ""]
     peer = {key: fig for key, _, fig, _ in res["peers"]}
     startup = {name: (cold, cached, prof) for name, _, cold, cached, prof in res["startup"]}
     for ours in res["ours"]:
         name, targets = f"{ours['game']} ({ours['players']}p)", ours["targets"]
         aec, roll = ours["rows"][0][1][0], ours["rows"][2][1][0]
-        if "rollout_steps_per_s" in targets:
-            t = targets["rollout_steps_per_s"]
-            out.append(f"- {name} jitted rollouts >= {t:,} steps/s: {roll:,.0f} {_pass(roll >= t)}")
+        vec = ours["rows"][1][1][0]
+        for kind, fig, what in (("rollout_steps_per_s", roll, "jitted rollouts"),
+                                ("vector_steps_per_s", vec, "vector env")):
+            if kind in targets:
+                t = targets[kind]
+                out.append(f"- {name} {what} >= {t:,} steps/s: {fig:,.0f} {_pass(fig >= t)}")
         games = ours["rows"][2][1][1]
         for kind, ours_fig, what in (("aec_vs", aec, "AEC loop decisions/s"),
                                      ("rollout_games_vs", games, "jitted rollouts games/s")):
@@ -394,11 +405,9 @@ def _targets(res) -> list:
         if ours["game"] not in startup:
             continue
         cold, cached, prof = startup[ours["game"]]
-        if "cold_compile_s" in targets:
-            t = targets["cold_compile_s"]
-            out.append(f"- {name} cold compile < {t:g} s: {cold['compile']:.1f} s {_pass(cold['compile'] < t)}")
-        else:
-            out.append(f"- {name} cold compile: {cold['compile']:.1f} s (no target set)")
+        first = cold["import"] + cold["reset"] + cold["step"]
+        out.append(f"- {name} cold start <= {TARGET_COLD:g} s, import to the first step with an empty cache: "
+                   f"{first:.1f} s {_pass(first <= TARGET_COLD)}")
         out.append(f"- {name} cached start < {TARGET_CACHED:g} s to the first step: {cached['to_first_step']:.2f} s "
                    f"{_pass(cached['to_first_step'] < TARGET_CACHED)}")
         if prof:

@@ -167,6 +167,22 @@ def test_bench_shows_a_games_own_peers_beside_it(monkeypatch):
     assert "| Fake peer | 100 | 2.0 | 50.0 | 1.0x | 1.0x |" in text
 
 
+
+def test_bench_checks_each_target_against_its_figure():
+    """Rollouts and the vector env against a game's own targets, and the start-up targets every
+    game shares: the cold start counts import to the first step (the rollout's compile is not in
+    it), the cached start launching the interpreter to the first step."""
+    rows = [("AEC loop", (9.0, 1.0, 9.0)), ("vector env", (999_999.0, 1.0, 9.0)), ("rollouts", (5e6, 1.0, 9.0))]
+    ours = {"game": "g_v0", "players": 2, "rows": rows,
+            "targets": {"rollout_steps_per_s": 5_000_000, "vector_steps_per_s": 1_000_000}}
+    cold = {"import": 1.0, "reset": 8.5, "step": 0.5, "rollout": 3.0}
+    cached = {"to_first_step": 1.0}
+    text = "\n".join(throughput._targets({"ours": [ours], "peers": [], "startup": [("g_v0", 2, cold, cached, [])]}))
+    assert "- g_v0 (2p) jitted rollouts >= 5,000,000 steps/s: 5,000,000 PASS" in text
+    assert "- g_v0 (2p) vector env >= 1,000,000 steps/s: 999,999 MISS" in text
+    assert "- g_v0 (2p) cold start <= 10 s, import to the first step with an empty cache: 10.0 s PASS" in text
+    assert "- g_v0 (2p) cached start < 1 s to the first step: 1.00 s MISS" in text
+
 def test_bench_output_replaces_only_its_own_part_of_the_file(tmp_path):
     path = tmp_path / "RESULTS.md"
     throughput.write_report(path, "first table")

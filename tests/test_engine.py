@@ -144,6 +144,69 @@ def test_cache_hook_is_honoured_and_stale_proof(tmp_path):
     assert run()[0] == 2                    # the imported constant changed: recompiled, not stale
 
 
+
+def test_fingerprint_reads_every_source_file_and_nothing_else(tmp_path):
+    """The fingerprint changes with a source file's contents or name at any depth, and not with
+    what Python and Numba write beside the sources (``__pycache__``) or a file of another kind."""
+    from frontierzoo.envs.common import jit
+
+    def fingerprint():
+        jit._tree_digest.cache_clear()
+        jit.folder_fingerprint.cache_clear()
+        return jit.folder_fingerprint(str(tmp_path))
+
+    (tmp_path / "deep" / "er").mkdir(parents=True)
+    (tmp_path / "deep" / "er" / "table.json").write_text("[1]")
+    (tmp_path / "rules.py").write_text("X = 1\n")
+    first = fingerprint()
+    (tmp_path / "__pycache__").mkdir()
+    (tmp_path / "__pycache__" / "rules.py").write_text("X = 2\n")
+    (tmp_path / "deep" / "__pycache__").mkdir()
+    (tmp_path / "deep" / "__pycache__" / "f-1.py311.nbi").write_bytes(b"index")
+    (tmp_path / "notes.txt").write_text("not read")
+    assert fingerprint() == first
+    (tmp_path / "deep" / "er" / "table.json").write_text("[2]")
+    second = fingerprint()
+    assert second != first
+    (tmp_path / "deep" / "er" / "table.json").rename(tmp_path / "deep" / "er" / "other.json")
+    assert fingerprint() not in (first, second)
+
+
+BLAS = """
+import sys
+import numpy as np
+from numba import njit
+import frontierzoo.envs.common.jit  # noqa: F401
+
+@njit
+def plus_one(x):
+    return x + 1
+
+plus_one(1)
+before = "scipy.linalg" in sys.modules
+
+@njit
+def vdot(a, b):
+    return np.vdot(a, b)
+
+a, b = np.arange(5.0), np.linspace(0.5, 2.5, 5)
+from numba.np import arraymath
+try:
+    import scipy.linalg.cython_blas  # noqa: F401
+    have = True
+except ImportError:
+    have = False
+print(before, vdot(a, b) == np.vdot(a, b), bool(arraymath._HAVE_BLAS) == have)
+"""
+
+
+def test_blas_is_looked_for_only_when_a_compiled_function_needs_it():
+    """The engine's first compile does not import SciPy's BLAS (0.1-0.16 s of every start); a
+    function that needs it still gets Numba's own answer, and the same result as NumPy's."""
+    r = subprocess.run([sys.executable, "-c", BLAS], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["False", "True", "True"]
+
 FACTORY = """
 import os, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))

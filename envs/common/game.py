@@ -90,9 +90,10 @@ class Game:
     arena_games: int = 100          # games per pairing in `frontierzoo arena` by default
     arena_limits: dict = {}         # agent name -> seat counts it plays by default (slow agents)
     bench_peers: tuple = ()         # extra peers `frontierzoo bench` measures beside this game
-    # bench targets: "rollout_steps_per_s", "cold_compile_s" (absolute); "aec_vs" and
+    # bench targets: "rollout_steps_per_s", "vector_steps_per_s" (absolute); "aec_vs" and
     # "rollout_games_vs": {peer: least ratio} of our AEC decisions/s over the peer's steps/s, and of
-    # our rollout games/s over the peer's games/s (peers: benchmarks/throughput.py's PEERS)
+    # our rollout games/s over the peer's games/s (peers: benchmarks/throughput.py's PEERS). The
+    # start-up targets are every game's alike (benchmarks/throughput.py's TARGET_COLD, TARGET_CACHED).
     bench_targets: dict = {}
 
     @property

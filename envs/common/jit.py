@@ -43,15 +43,17 @@ Where else a cold compile is cut
 Measured first, each below where it is made: five of Numba's own steps that answer the same as
 Numba's but cheaper (compile flags' values, a record type's text, the type of a call, the
 variables a statement uses, the owners inside a value; ``tests/test_engine.py`` compares each with
-Numba's own), Python's full garbage collections held off while a compile runs, and array elements
-lowered in a few instructions (``indexing.py``). Each leans on Numba's internals, hence the pinned
-Numba range.
+Numba's own), Python's full garbage collections held off while a compile runs, array elements
+and range loops lowered in a few instructions (``indexing.py``, ``ranges.py``), and SciPy's BLAS
+looked for only when a compiled function needs it (every start, cached ones too). Each leans on
+Numba's internals, hence the pinned Numba range.
 """
 from __future__ import annotations
 
 import gc
 import hashlib
 import operator
+import os
 import pickle
 import sys
 import weakref
@@ -79,7 +81,7 @@ from . import ranges
 
 ranges.install()   # range loops lowered in fewer instructions, before Numba installs its own
 
-_COMMON = Path(__file__).parent
+_COMMON = Path(__file__).resolve().parent
 # The files whose contents compiled code can depend on (data a game reads at import included).
 SOURCE_SUFFIXES = (".py", ".json", ".toml", ".csv", ".npy")
 
@@ -321,6 +323,41 @@ def _get_meminfos(self, builder, ty, val):
 NRTContext.get_meminfos = _get_meminfos
 
 
+# A sixth, of every start, cold or cached: the first compile or cache load of a process imports
+# Numba's NumPy implementations, and ``numba.np.arraymath`` asks at import whether SciPy's BLAS
+# is there (importing ``scipy.linalg``, 0.10-0.16 s of a ~0.6 s cached start) for the one
+# overload that reads the answer (``np.vdot``'s choice of an inner product). No game's rule uses
+# BLAS, so the question is asked when that overload first reads it, with Numba's own check.
+class _BlasLookedForWhenAsked:
+    """``arraymath._HAVE_BLAS``: Numba's ``_check_blas()``, run the first time it is read."""
+
+    def __init__(self, check):
+        self._check, self._answer = check, None
+
+    def __bool__(self):
+        if self._answer is None:
+            self._answer = self._check()
+        return self._answer
+
+
+def _ask_for_blas_when_needed():
+    if "numba.np.arraymath" in sys.modules:     # a compile before the engine was imported: asked
+        return
+    from numba.np import linalg
+
+    ensure_blas = linalg.ensure_blas
+    linalg.ensure_blas = lambda: None           # arraymath's import-time check answers at once...
+    try:
+        from numba.np import arraymath
+    finally:
+        linalg.ensure_blas = ensure_blas
+    arraymath.ensure_blas = ensure_blas         # ...and the real one runs when first read
+    arraymath._HAVE_BLAS = _BlasLookedForWhenAsked(arraymath._check_blas)
+
+
+_ask_for_blas_when_needed()
+
+
 def rule(fn):
     """``@rule``: a rule of the game, compiled into the compiled code that calls it, once per
     shape of its arguments (integers widened, :func:`_widened`). Numba's ``register_jitable``
@@ -347,14 +384,31 @@ def rule(fn):
 
 
 @lru_cache(maxsize=None)
+def _tree_digest(folder: str) -> bytes:
+    """A hash of the names and contents of every source file under ``folder``, at any depth. The
+    walk skips ``__pycache__`` (where Numba keeps its cache, hundreds of files a game) and sorts
+    plain strings: this runs at every import, so it is kept to a few milliseconds."""
+    h = hashlib.sha256()
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        rel = os.path.relpath(root, folder)
+        for name in sorted(files):
+            if os.path.splitext(name)[1] in SOURCE_SUFFIXES:
+                path = os.path.join(root, name)
+                if not os.path.isfile(path):
+                    continue
+                h.update(os.path.normpath(os.path.join(rel, name)).encode())
+                with open(path, "rb") as f:
+                    h.update(f.read())
+    return h.digest()
+
+
+@lru_cache(maxsize=None)
 def folder_fingerprint(folder: str) -> str:
     """A hash of every source file under ``folder`` and under ``envs/common``, at any depth."""
     h = hashlib.sha256(numba.__version__.encode())
-    for d in sorted({Path(folder), _COMMON}):
-        for f in sorted(d.rglob("*")):
-            if f.suffix in SOURCE_SUFFIXES and "__pycache__" not in f.parts and f.is_file():
-                h.update(str(f.relative_to(d)).encode())
-                h.update(f.read_bytes())
+    for d in sorted({os.path.realpath(folder), str(_COMMON)}):
+        h.update(_tree_digest(d))
     return h.hexdigest()
 
 

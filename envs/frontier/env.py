@@ -39,7 +39,8 @@ class FrontierGame(Game):
     arena_games = 10
     arena_limits = {"mcts": ()}     # MCTS takes ~45 s a Frontier game: only when named
     bench_peers = ("catanatron",)
-    bench_targets = {"aec_vs": {"connect_four_v3": 2.0, "catanatron": 3.0}, "rollout_games_vs": {"catanatron": 100.0}}
+    bench_targets = {"rollout_steps_per_s": 10_000_000, "vector_steps_per_s": 1_000_000,
+                     "aec_vs": {"connect_four_v3": 2.0, "catanatron": 3.0}, "rollout_games_vs": {"catanatron": 100.0}}
     invariant_names = dict(INVARIANT_NAMES)
     # Every field's range, checked before a loaded record reaches compiled code (common/saves.py).
     option_fields = ("hidden_harbours", "fixed_island")
