@@ -928,6 +928,42 @@ def test_longest_road_around_a_loop():
     assert s["road_length"][0] == 7
 
 
+
+def test_longest_road_joining_two_trails_counts_both():
+    s = main_position()
+    put_path(s, 0, [8, 13, 9])                          # 2 roads
+    put_path(s, 0, [5, 1, 4, 0])                        # 3 roads
+    give(s, 0, timber=1, brick=1)
+    act(s, S.BUILD_ROAD.at(edge(9, 5)))                 # 8-13-9-5-1-4-0
+    assert s["road_length"][0] == 6 and s["longest_road"] == 0
+
+
+def test_longest_road_closing_a_loop():
+    s = main_position()
+    put_path(s, 0, [8, 13, 18, 23, 17, 12])             # five edges of hex 4
+    give(s, 0, timber=1, brick=1)
+    act(s, S.BUILD_ROAD.at(edge(12, 8)))                # the sixth closes it: every corner has two
+    assert s["road_length"][0] == 6 and s["longest_road"] == 0
+
+
+def test_longest_road_kept_when_a_shorter_road_is_built_elsewhere():
+    s = main_position()
+    put_path(s, 0, [8, 13, 9, 5, 1, 4])                 # 5: the award
+    put_village(s, 0, 40)
+    give(s, 0, timber=1, brick=1)
+    act(s, S.BUILD_ROAD.at(edge(40, 45)))               # a lone road at another village
+    assert s["road_length"][0] == 5 and s["longest_road"] == 0
+
+
+def test_longest_road_built_up_to_another_players_building_ends_there():
+    s = main_position()
+    put_path(s, 0, [8, 13, 9, 5])                       # 3 roads
+    put_path(s, 0, [1, 4, 0, 3])                        # 3 roads, then cut off at corner 1
+    put_village(s, 1, 1)
+    give(s, 0, timber=1, brick=1)
+    act(s, S.BUILD_ROAD.at(edge(5, 1)))                 # 8-13-9-5-1 | 1-4-0-3
+    assert s["road_length"][0] == 4 and s["longest_road"] == -1
+
 def test_longest_road_taken_only_by_strictly_longer():
     s = main_position()
     put_path(s, 0, [8, 13, 9, 5, 1, 4])               # 5

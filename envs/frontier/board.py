@@ -320,6 +320,53 @@ def longest_trail(s, p):
 
 
 @rule
+def blocked_for(s, p, c):
+    """Another player's building stands on corner c: p's trails may end there, not pass through."""
+    return s['corner_owner'][c] >= 0 and s['corner_owner'][c] != p
+
+
+@rule
+def roads_joined_to(s, p, e):
+    """The corners of p's roads joined to road e, as bits (corner c is bit c): from e's ends along
+    p's roads, never through a corner another player's building blocks."""
+    net = (1 << EDGE_CORNERS[e, 0]) | (1 << EDGE_CORNERS[e, 1])
+    todo = net
+    while todo != 0:
+        c = lowest_bit(todo)
+        todo &= todo - 1
+        if blocked_for(s, p, c):
+            continue
+        for k in range(3):
+            f = CORNER_EDGES[c, k]
+            nc = CORNER_CORNERS[c, k]
+            if f >= 0 and s['edge_owner'][f] == p and (net >> nc) & 1 == 0:
+                net |= 1 << nc
+                todo |= 1 << nc
+    return net
+
+
+@rule
+def longest_trail_after_road(s, p, e):
+    """p's longest trail once p has built road e, given the length before it. A trail the new road
+    lengthens runs along it, so only the roads joined to e are searched, from the corners
+    ``longest_trail`` would start at (or from an end of e when they close a loop); p's other
+    trails are as long as before."""
+    used, seen, stack_corner, stack_next, stack_edge = trail_work()
+    best = s['road_length'][p]
+    started = False
+    net = roads_joined_to(s, p, e)
+    while net != 0:
+        c = lowest_bit(net)
+        net &= net - 1
+        if own_degree(s, p, c) != 2 or blocked_for(s, p, c):
+            started = True
+            best = max(best, trail_from(s, p, c, used, seen, stack_corner, stack_next, stack_edge))
+    if not started:
+        best = max(best, trail_from(s, p, EDGE_CORNERS[e, 0], used, seen, stack_corner, stack_next, stack_edge))
+    return best
+
+
+@rule
 def longest_trail_brute(s, p):
     """The same count searched from every corner (a slow reference for the tests)."""
     used, seen, stack_corner, stack_next, stack_edge = trail_work()
@@ -341,9 +388,9 @@ def update_longest_road(s):
 
 
 @rule
-def update_road_of(s, p):
-    """After p builds a road only p's longest road can change."""
-    s['road_length'][p] = longest_trail(s, p)
+def update_road_of(s, p, e):
+    """After p builds road e only p's longest road can change, and only by trails along e."""
+    s['road_length'][p] = longest_trail_after_road(s, p, e)
     award_longest_road(s)
 
 

@@ -67,7 +67,7 @@ def place_road(s, p, e):
     """A road from the player's supply (paid for, or free from a card or the opening)."""
     s['edge_owner'][e] = p
     s['roads_left'][p] -= 1
-    update_road_of(s, p)
+    update_road_of(s, p, e)
 
 
 @rule
