@@ -3,6 +3,7 @@ argument errors that name their flag."""
 from __future__ import annotations
 
 import io
+import pathlib
 import re
 
 import pytest
@@ -307,3 +308,29 @@ def test_help_lists_the_subcommands(capsys):
     with pytest.raises(SystemExit):
         main(["arena", "--help"])
     assert "--games-per-pairing" in capsys.readouterr().out
+
+
+# --------------------------------------------------------------------------- alternate
+def test_alternate_runs_turn_about_and_unpacks_the_working_tree(tmp_path):
+    from frontierzoo.benchmarks import alternate
+
+    assert alternate.alternation(3) == ["A", "B", "B", "A", "A", "B"]
+    folder = alternate.unpack(".", str(tmp_path / "B"))
+    assert (tmp_path / "B" / "frontierzoo" / "envs" / "common" / "jit.py").read_text() == \
+        (pathlib.Path(alternate.ROOT) / "envs" / "common" / "jit.py").read_text()
+    assert folder == str(tmp_path / "B")
+    with pytest.raises(SystemExit, match="not a revision of this checkout: 'no-such-revision'"):
+        alternate.unpack("no-such-revision", str(tmp_path / "A"))
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["HEAD", "--measure", "speed"], "invalid choice: 'speed'"),
+    (["HEAD", "--measure", "cold", "--runs", "0"], "--runs"),
+    (["HEAD", "--measure", "cold", "--game", "nosuchgame"], "unknown game 'nosuchgame'"),
+])
+def test_alternate_rejects_bad_options_before_unpacking_anything(argv, message, capsys):
+    from frontierzoo.benchmarks import alternate
+
+    with pytest.raises(SystemExit):
+        alternate.main(argv)
+    assert message in capsys.readouterr().err
