@@ -76,6 +76,7 @@ from numba.core.compiler import CompilerBase, DefaultPassBuilder, _LowerResult
 from numba.core.compiler_lock import global_compiler_lock, require_global_compiler_lock
 from numba.core.compiler_machinery import PassManager, register_pass
 from numba.core.runtime.context import NRTContext
+from numba.core.runtime.nrtopt import remove_redundant_nrt_refct
 from numba.core.targetconfig import ConfigStack, TargetConfig
 from numba.core.typed_passes import NativeLowering
 from numba.core.types.functions import BaseFunction
@@ -105,7 +106,10 @@ class _LinkedOnlyLibrary(JITCodeLibrary):
     __slots__ = ()   # the layout of Numba's library, so that a library can become one
 
     def add_llvm_module(self, ll_module):
+        """Numba's ``add_llvm_module``, with the rule's borrowed arguments left uncounted."""
         self._optimize_functions(ll_module)
+        if not numba.config.LLVM_REFPRUNE_PASS:
+            ll_module = remove_redundant_nrt_refct(ll_module)
         text = str(ll_module)
         if "@NRT_incref(ptr %arg." in text:
             pruned = _borrowed_arguments_unrefcounted(text)
@@ -152,6 +156,7 @@ def _borrowed_arguments_unrefcounted(text: str) -> str:
 
 
 def _unrefcounted(fn: str) -> str:
+    """One function's text (``define ... {`` to its last line), its borrowed arguments uncounted."""
     header, body = fn.split("\n", 1)
     entry = body.split("\n\n", 1)[0]
     for arg in set(_ARGUMENT.findall(header)):
