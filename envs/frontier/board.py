@@ -225,6 +225,12 @@ def pay_second_village(s, p, c):
 
 # --------------------------------------------------------------------------- longest road
 @rule
+def blocked_for(s, p, c):
+    """Another player's building stands on corner c: p's trails may end there, not pass through."""
+    return s['corner_owner'][c] >= 0 and s['corner_owner'][c] != p
+
+
+@rule
 def own_degree(s, p, c):
     d = 0
     for k in range(3):
@@ -248,7 +254,7 @@ def trail_from(s, p, start, used, seen, stack_corner, stack_next, stack_edge):
     while depth >= 0:
         c = stack_corner[depth]
         k = stack_next[depth]
-        blocked = depth > 0 and s['corner_owner'][c] >= 0 and s['corner_owner'][c] != p
+        blocked = depth > 0 and blocked_for(s, p, c)
         if k >= 3 or blocked:
             if depth > 0:
                 used[stack_edge[depth]] = False
@@ -304,8 +310,7 @@ def longest_trail(s, p):
         if d == 0:
             continue
         any_road = True
-        blocked = s['corner_owner'][c] >= 0 and s['corner_owner'][c] != p
-        if d != 2 or blocked:
+        if d != 2 or blocked_for(s, p, c):
             b = trail_from(s, p, c, used, seen, stack_corner, stack_next, stack_edge)
             if b > best:
                 best = b
@@ -317,12 +322,6 @@ def longest_trail(s, p):
             if b > best:
                 best = b
     return best
-
-
-@rule
-def blocked_for(s, p, c):
-    """Another player's building stands on corner c: p's trails may end there, not pass through."""
-    return s['corner_owner'][c] >= 0 and s['corner_owner'][c] != p
 
 
 @rule
