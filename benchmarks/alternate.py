@@ -86,6 +86,8 @@ def alternation(runs: int) -> list:
 def unpack(revision: str, folder: str) -> str:
     """The code at ``revision`` (``.``: the working tree, uncommitted changes included) unpacked as
     the package ``frontierzoo`` under ``folder``; returns the folder to put on ``PYTHONPATH``."""
+    if subprocess.run(["git", "rev-parse", "--is-inside-work-tree"], cwd=ROOT, capture_output=True).returncode:
+        raise SystemExit(f"alternate: {ROOT} is not a git checkout: it compares revisions of one")
     target = os.path.join(folder, "frontierzoo")
     os.makedirs(target)
     if revision == ".":
