@@ -12,67 +12,42 @@ side's median. What is measured (one figure a run):
 - ``rollouts``: jitted random rollouts, decisions/s over ``--seconds`` (batches of 2,000 games);
 - ``vector``: the vector env of 1,024 games stepped with random legal actions, decisions/s;
 - ``cold``: import to the first AEC step with an empty cache, seconds;
-- ``cached``: launching the interpreter to the first AEC step with the cache warm, seconds.
+- ``cached``: launching the interpreter to the first AEC step with the cache warm, seconds;
+
+each by ``frontierzoo bench``'s own code (``throughput.rollouts``, ``vector_loop``, ``run_startup``),
+whichever version of the games it imports.
 """
 from __future__ import annotations
 
 import argparse
+import inspect
 import os
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
 from frontierzoo.agents.argtypes import at_least, positive
+from frontierzoo.benchmarks import throughput
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-_PREAMBLE = """
-import os, sys, time
-t_launch = float(os.environ["FRONTIERZOO_LAUNCH"])
-t0 = time.perf_counter()
+# The bench's own loops, run in the other version's interpreter: both sides measured alike.
+_LOOP = """
+import sys, time
 import numpy as np
 from frontierzoo.envs import game_module
+{source}
 game, players, seconds = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
-mod = game_module(game)
+print({call})
 """
-
-SCRIPTS = {
-    "rollouts": _PREAMBLE + """
-mod.random_rollouts(2, num_players=players, seed=0)
-steps, batch, t = 0, 0, time.perf_counter()
-while time.perf_counter() - t < seconds:
-    steps += mod.random_rollouts(2000, num_players=players, seed=batch).decisions
-    batch += 1
-print(steps / (time.perf_counter() - t))
-""",
-    "vector": _PREAMBLE + """
-venv = mod.vector_env(1024, num_players=players)
-rng = np.random.default_rng(0)
-venv.reset(seed=0)
-venv.step(venv.random_actions(rng))
-steps, t = 0, time.perf_counter()
-while time.perf_counter() - t < seconds:
-    for _ in range(20):
-        venv.step(venv.random_actions(rng))
-    steps += 20 * 1024
-print(steps / (time.perf_counter() - t))
-""",
-    "cold": _PREAMBLE + """
-env = mod.env(num_players=players)
-env.reset(seed=0)
-env.step(int(env.legal_actions()[0]))
-print(time.perf_counter() - t0)
-""",
-    "cached": _PREAMBLE + """
-env = mod.env(num_players=players)
-env.reset(seed=0)
-env.step(int(env.legal_actions()[0]))
-print(time.time() - t_launch)
-""",
+LOOPS = {
+    "rollouts": _LOOP.format(source=inspect.getsource(throughput.rollouts),
+                             call="rollouts(game_module(game), players, 2000, seconds)[0]"),
+    "vector": _LOOP.format(source=inspect.getsource(throughput.vector_loop),
+                           call="vector_loop(game_module(game), players, 1024, seconds)[0]"),
 }
-UNITS = {"rollouts": "decisions/s", "vector": "decisions/s", "cold": "s", "cached": "s"}
+MEASURES = {"rollouts": "decisions/s", "vector": "decisions/s", "cold": "s", "cached": "s"}
 
 
 def alternation(runs: int) -> list:
@@ -106,9 +81,15 @@ def unpack(revision: str, folder: str) -> str:
 
 
 def run_once(measure, path, cache, game, players, seconds) -> float:
+    """One figure of ``measure``, in a fresh interpreter importing the package from ``path``."""
+    if measure == "cold":
+        start = throughput.run_startup(game, players, cache, pythonpath=path)
+        return start["import"] + start["reset"] + start["step"]
+    if measure == "cached":
+        return throughput.run_startup(game, players, cache, pythonpath=path)["to_first_step"]
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env.update(PYTHONPATH=path, NUMBA_CACHE_DIR=cache, OMP_NUM_THREADS="1", FRONTIERZOO_LAUNCH=repr(time.time()))
-    proc = subprocess.run([sys.executable, "-c", SCRIPTS[measure], game, str(players), str(seconds)],
+    env.update(PYTHONPATH=path, NUMBA_CACHE_DIR=cache, OMP_NUM_THREADS="1")
+    proc = subprocess.run([sys.executable, "-c", LOOPS[measure], game, str(players), str(seconds)],
                           env=env, capture_output=True, text=True, cwd=tempfile.gettempdir())
     if proc.returncode != 0:
         raise SystemExit(f"alternate: a {measure} run failed:\n{proc.stderr[-2000:]}")
@@ -118,7 +99,7 @@ def run_once(measure, path, cache, game, players, seconds) -> float:
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("base", help="the revision before (A)")
     p.add_argument("new", nargs="?", default=".", help="the revision after (B); default: the working tree")
-    p.add_argument("--measure", choices=sorted(SCRIPTS), required=True)
+    p.add_argument("--measure", choices=sorted(MEASURES), required=True)
     p.add_argument("--game", default="frontier_v0")
     p.add_argument("--players", type=at_least(1), default=None, help="default: the game's default")
     p.add_argument("--runs", type=at_least(1), default=3, help="runs of each side (default 3)")
@@ -148,7 +129,7 @@ def main(argv=None) -> int:
             cache = os.path.join(tmp, f"cold{i}") if args.measure == "cold" else caches[side]
             figures[side].append(run_once(args.measure, paths[side], cache, game.name, players, args.seconds))
             print(f"{side} {figures[side][-1]:,.3f}", flush=True)
-    unit = UNITS[args.measure]
+    unit = MEASURES[args.measure]
     for side, rev in (("A", args.base), ("B", args.new)):
         runs = ", ".join(f"{x:,.3f}" for x in figures[side])
         print(f"{side} ({rev}): {args.measure} of {game.name} ({players}p), {unit}: {runs}; "

@@ -230,7 +230,7 @@ p_step = time.perf_counter()
 t_first_step = time.time()
 out = {"import": p_import - p0, "reset": p_reset - p_import, "step": p_step - p_reset,
        "t_start": t_start, "t_first_step": t_first_step}
-if sys.argv[3] == "cold":
+if sys.argv[3] == "and the rest":
     mod.random_rollouts(2, num_players=n, seed=1)
     p_roll = time.perf_counter()
     out["rollout"] = p_roll - p_step
@@ -244,7 +244,11 @@ print("STARTUP " + json.dumps(out))
 """
 
 
-def _run_startup(name, num_players, mode, cache_dir):
+def run_startup(name, num_players, cache_dir, and_the_rest=False, pythonpath=None):
+    """One start of a game in a fresh interpreter, with ``cache_dir`` as Numba's cache: the seconds
+    of its import, first reset and first step, and launch to the first step (``to_first_step``);
+    ``and_the_rest`` then times compiling its rollouts and vector env too. ``pythonpath``: import
+    the package from there (another version of it) rather than from this install."""
     # Numba's cache starts empty and is warm for the second run; Python keeps its bytecode as it
     # does by default on a user's machine (a PYTHONDONTWRITEBYTECODE of this shell's would have
     # every "cached" start compile the project's ~100 modules from source again, ~0.2 s). Not a
@@ -252,9 +256,12 @@ def _run_startup(name, num_players, mode, cache_dir):
     # no user's first run pays.
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["NUMBA_CACHE_DIR"] = cache_dir
+    if pythonpath is not None:
+        env["PYTHONPATH"] = pythonpath
+    mode = "and the rest" if and_the_rest else "first step"
     t0 = time.time()
     proc = subprocess.run([sys.executable, "-c", _STARTUP_SCRIPT, name, str(num_players), mode],
-                          env=env, capture_output=True, text=True)
+                          env=env, capture_output=True, text=True, cwd=tempfile.gettempdir() if pythonpath else None)
     wall = time.time() - t0
     line = next((ln for ln in proc.stdout.splitlines() if ln.startswith("STARTUP ")), None)
     if proc.returncode != 0 or line is None:
@@ -268,8 +275,8 @@ def _run_startup(name, num_players, mode, cache_dir):
 def startup_times(name, num_players):
     """Cold compile (empty cache) and cached start (that cache, now warm), each in a fresh process."""
     with tempfile.TemporaryDirectory(prefix="frontierzoo-numba-") as cache_dir:
-        cold = _run_startup(name, num_players, "cold", cache_dir)
-        cached = _run_startup(name, num_players, "cached", cache_dir)
+        cold = run_startup(name, num_players, cache_dir, and_the_rest=True)
+        cached = run_startup(name, num_players, cache_dir)
     cold["compile"] = cold["import"] + cold["reset"] + cold["step"] + cold.get("rollout", 0.0)
     return cold, cached
 

@@ -159,15 +159,16 @@ def _unrefcounted(fn: str) -> str:
     """One function's text (``define ... {`` to its last line), its borrowed arguments uncounted."""
     header, body = fn.split("\n", 1)
     entry = body.split("\n\n", 1)[0]
+    lines = body.split("\n")
     for arg in set(_ARGUMENT.findall(header)):
         incref = f"call void @NRT_incref(ptr {arg})"
         decref = f"call void @NRT_decref(ptr {arg})"
         if body.count(incref) != 1 or incref not in entry:
             continue
-        uses = [line for line in body.split("\n") if re.search(re.escape(arg) + r"\b", line)]
+        uses = [line for line in lines if re.search(re.escape(arg) + r"\b", line)]
         if all(incref in u or decref in u or (" call " in u and "@NRT_" not in u) for u in uses):
-            body = "\n".join(line for line in body.split("\n") if incref not in line and decref not in line)
-    return header + "\n" + body
+            lines = [line for line in lines if incref not in line and decref not in line]
+    return "\n".join([header] + lines)
 
 
 @register_pass(mutates_CFG=True, analysis_only=False)
