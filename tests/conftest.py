@@ -34,3 +34,14 @@ def pytest_configure(config):
     # "ppo" has no compiled code of its own (torch): building it would only import torch
     compile_side_by_side([(g.name, g.default_players, [a for a in available_agents(g.name) if a != "ppo"], True)
                           for g in all_games()], load_here=False)
+
+
+@pytest.fixture(autouse=True)
+def _temporary_files_in_tmp_path(tmp_path, monkeypatch):
+    """What a test, a notebook kernel or a subprocess writes to the temporary folder goes to the
+    test's own tmp_path, which pytest keeps for three runs only: CI runs on a developer's machine,
+    and folders left in /tmp by every run (a notebook's training output, SB3's log folders) add up."""
+    import tempfile
+
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))

@@ -155,6 +155,7 @@ def test_maskable_ppo_trains_on_it_and_the_league_keeps_its_curve(tmp_path):
     assert all(r[5] <= r[4] <= r[6] for r in rows)
     assert (tmp_path / "curve.png").stat().st_size > 10_000
     assert (tmp_path / "final.json").exists() and (tmp_path / "final.zip").exists()
+    assert not list(tmp_path.glob("SB3-*"))   # the temporary folder is tmp_path here: SB3 left nothing in it
 
 
 def test_selfplay_command_line_sets_the_network_and_refuses_bad_sizes(tmp_path, capsys):

@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 
 from stable_baselines3.common.callbacks import BaseCallback
+from stable_baselines3.common.logger import configure
 
 from frontierzoo.agents import available_agents
 from frontierzoo.agents.base import usable_cores
@@ -102,6 +103,8 @@ def train(game, timesteps=200_000, out="runs/ppo", seed=0, num_players=None, opp
                           num_players=num_players, seed=seed, reward=reward)
     model = MaskablePPO("MlpPolicy", env, n_steps=n_steps, seed=seed, device=pick_device(device), verbose=0,
                         policy_kwargs={"net_arch": list(net)}, **PPO_SETTINGS)
+    # SB3 would otherwise make a log folder of its own in /tmp on every learn(), and leave it there
+    model.set_logger(configure(str(out), []))
     env.set_policy(MaskablePPOAgent(model=model, seed=seed))
     agreement = []
     t0 = time.perf_counter()
