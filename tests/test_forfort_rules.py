@@ -19,7 +19,8 @@ from frontierzoo.envs.forfort.state import (
     ST_GUARD, ST_MAIN, ST_MASON_PICK, ST_MASON_SPACE, ST_OVER, ST_PAIR, ST_ROW, ST_TARGET, WALLS, WEST,
     OBS_SEATS, SEAT_FORT, F_CAMP, OBS_EFFECT_FLAGS, E_BREACH, E_MASON_FREE, ST_RESOLVE, MASON,
     GUARD, RAM, CATAPULT, SIEGE_TOWER, LINES, FRONT_LINE, SECOND_ROW, THIRD_ROW,
-    GRID, SLOTS, SPACES)
+    GRID, SLOTS, SPACES, SPACE_FEATURE, F_PRESENT, F_WALL, F_KIND, F_SHAPE, F_SYMBOLS, F_HEIGHT,
+    DEFENDED, STRAIGHT)
 from frontierzoo.envs.forfort.turn import settle, start_turn
 from frontierzoo.envs.forfort.words import wall_name
 
@@ -634,6 +635,28 @@ def test_discard_piles_are_public():
     after = np.zeros(env.game.obs_size, np.float32)
     core.observe(s, 1, after)
     assert not np.array_equal(before, after)
+
+
+def test_every_fort_shows_its_top_cards_to_everyone():
+    """A fort is in view of the whole table: each space shows its top card (a wall's kind, shape
+    and symbols, or a camp) and how many cards it holds; covered cards and empty spaces show none."""
+    s = position(forts={(1, N): [camp(1), wall(1, STRAIGHT_DEFENDED_CATAPULT_TOWER)], (0, S): [camp(0)]})
+    face = slice(F_PRESENT.start, F_SYMBOLS.stop)
+    defended_wall = np.zeros(F_SYMBOLS.stop, np.float32)   # the camp beneath it does not show
+    defended_wall[[F_PRESENT.start, F_WALL.start, F_KIND.at(DEFENDED), F_SHAPE.at(STRAIGHT),
+                   F_SYMBOLS.at(CATAPULT), F_SYMBOLS.at(SIEGE_TOWER)]] = 1.0
+    a_camp = np.zeros(F_SYMBOLS.stop, np.float32)
+    a_camp[[F_PRESENT.start, F_CAMP.start]] = 1.0
+    for viewer in (0, 1):
+        seen = np.zeros(GAME.obs_size, np.float32)
+        core.observe(s, viewer, seen)
+
+        def space(seat, sp):
+            return seen[OBS_SEATS.at((seat - viewer) % 2, SEAT_FORT.at(sp, 0)):][:SPACE_FEATURE.size]
+
+        assert np.array_equal(space(1, N)[face], defended_wall) and space(1, N)[F_HEIGHT.start] == 2 / 8
+        assert np.array_equal(space(0, S)[face], a_camp) and space(0, S)[F_HEIGHT.start] == 1 / 8
+        assert not space(1, NE)[face].any() and space(1, NE)[F_HEIGHT.start] == 0
 
 
 # --------------------------------------------------------------------------- trust: saves and secrets

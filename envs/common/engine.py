@@ -178,7 +178,7 @@ def compiled(game) -> ModuleType:
 @rule
 def fresh(buf, i, itemsize):
     """Zero record ``i`` of a batch given as its bytes, before a new deal. A loop over the
-    record's own slice, which LLVM makes a memset (64 ns for Forfort's 6,136 bytes): assigning to
+    record's own slice, which LLVM makes a memset (64 ns for a 6,136-byte record): assigning to
     the slice compiled Numba's broadcasting (~0.1 s cold), and a loop over the whole batch's
     indices kept a negative-index check on every byte (2.5 us, rollouts 9% slower)."""
     record = buf[i * itemsize:(i + 1) * itemsize]

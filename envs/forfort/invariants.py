@@ -242,7 +242,7 @@ def stacks_ok(s, j):
 def fort_cards_ok(s):
     """Above every stack's height (and in the forts of seats not at the table) only -1: as many
     cards in all the forts' slots as the heights say. (Every slot is -1 or a card: the field's
-    range; the sign bit counts the -1s.)"""
+    range, so the negative slots are the -1s.)"""
     heights = s['height'].reshape(-1)
     cards = 0
     for i in range(heights.size):
@@ -250,7 +250,7 @@ def fort_cards_ok(s):
     slots = s['fort'].reshape(-1)
     empty = 0
     for i in range(slots.size):
-        empty -= slots[i] >> 31
+        empty += slots[i] < 0
     return slots.size - empty == cards
 
 

@@ -237,8 +237,8 @@ RECORD_DTYPE = record_dtype([
     ("dungeon_size", np.int32, (MAX_SEATS,)),
     ("hand", np.uint8, (MAX_SEATS, WALLS)),
     ("hand_count", np.int32, (MAX_SEATS,)),
-    ("fort", np.int32, (MAX_SEATS, SPACES, STACK)),  # card ids, index 0 the bottom
-    ("height", np.int32, (MAX_SEATS, SPACES)),
+    ("fort", np.int8, (MAX_SEATS, SPACES, STACK)),   # card ids, index 0 the bottom
+    ("height", np.int8, (MAX_SEATS, SPACES)),
     ("discard", np.uint8, (MAX_SEATS, NUM_CARDS)),
     ("camp_reserve", np.uint8, (MAX_SEATS, CAMPS)),
     ("army_fort", np.int32, (MAX_SEATS, ARMIES)),

@@ -11,40 +11,28 @@ from ..common.deal import (deal_counts, deal_items, new_future, pool_counts, poo
                            shuffle_pool)
 from ..common.jit import kernel, rule
 from ..common.rng import randint
-from .content import WALL_HAS, WALL_KIND, WALL_SHAPE
-from .places import is_teammate, is_wall, top_card, wall_card
-from .state import (ARMIES, ARMY_OVERTHROWN, ARMY_RESERVE, CAMPS, CARDS_PER_COLOUR, DUNGEON_ARROWS,
-                    DUNGEON_WALL, E_BREACH,
-                    E_MASON_FREE, E_USES, F_ARMIES, F_CAMP, F_DRAWBRIDGE, F_HEIGHT, F_KIND,
-                    F_PRESENT, F_SHAPE, F_SYMBOLS, F_WALL, H_KINDS, H_SHAPES, H_SYMBOLS, H_WALLS,
-                    HEIGHT_SCALE, MIN_SEATS, NUM_AXES, NUM_SYMBOLS, OBS_EFFECT, OBS_EFFECT_FLAGS,
-                    OBS_GUARD, OBS_HAND, OBS_MASON, OBS_PAIRS, OBS_SEATS, OBS_STAGE, OBS_TABLE,
-                    OBS_TARGET, PAIR_USES, SEAT_ARMIES_DOWN, SEAT_ARMIES_READY, SEAT_ARROWS,
-                    SEAT_CAMPS, SEAT_DISCARD, SEAT_DRAWBRIDGE_UP, SEAT_DUNGEON, SEAT_FORT,
-                    SEAT_HAND, SEAT_ON_TURN, SEAT_PRESENT, SEAT_TEAMMATE, SEAT_TURNS, SPACES,
-                    STATE_DUNGEONS, STATE_HANDS, STATE_VIEW, T_END, T_SEATS, T_TEAMS, T_TWO_AXES,
-                    TURN_SCALE, TWO_AXES, WALLS)
+from .content import CARD_FACE, FACE_SIZE, WALL_HAS, WALL_KIND, WALL_SHAPE
+from .places import is_teammate, top_card, wall_card
+from .state import (ARMIES, ARMY_OVERTHROWN, ARMY_RESERVE, CAMPS, DUNGEON_ARROWS, DUNGEON_WALL,
+                    E_BREACH, E_MASON_FREE, E_USES, F_ARMIES, F_DRAWBRIDGE, F_HEIGHT, H_KINDS,
+                    H_SHAPES, H_SYMBOLS, H_WALLS, HEIGHT_SCALE, MIN_SEATS, NUM_AXES, NUM_SYMBOLS,
+                    OBS_EFFECT, OBS_EFFECT_FLAGS, OBS_GUARD, OBS_HAND, OBS_MASON, OBS_PAIRS,
+                    OBS_SEATS, OBS_STAGE, OBS_TABLE, OBS_TARGET, PAIR_USES, SEAT_ARMIES_DOWN,
+                    SEAT_ARMIES_READY, SEAT_ARROWS, SEAT_CAMPS, SEAT_DISCARD, SEAT_DRAWBRIDGE_UP,
+                    SEAT_DUNGEON, SEAT_FORT, SEAT_HAND, SEAT_ON_TURN, SEAT_PRESENT, SEAT_TEAMMATE,
+                    SEAT_TURNS, SPACES, STATE_DUNGEONS, STATE_HANDS, STATE_VIEW, T_END, T_SEATS,
+                    T_TEAMS, T_TWO_AXES, TURN_SCALE, TWO_AXES, WALLS)
 
 # --------------------------------------------------------------------------- observations
 
 
 @rule
 def observe_space(s, fort, space, out, b):
-    """One space of a fort, from ``b``: its visible card, how many cards it holds and the
-    drawbridge (the armies on it: :func:`observe_armies`)."""
-    c = top_card(s, fort, space)
-    if c >= 0:
-        out[b + F_PRESENT.start] = 1.0
-        if is_wall(c):
-            w = c % CARDS_PER_COLOUR
-            out[b + F_WALL.start] = 1.0
-            out[b + F_KIND.at(WALL_KIND[w])] = 1.0
-            out[b + F_SHAPE.at(WALL_SHAPE[w])] = 1.0
-            for y in range(NUM_SYMBOLS):
-                if WALL_HAS[w, y]:
-                    out[b + F_SYMBOLS.at(y)] = 1.0
-        else:
-            out[b + F_CAMP.start] = 1.0
+    """One space of a fort, from ``b``: its visible card (its face, :data:`CARD_FACE`), how many
+    cards it holds and the drawbridge (the armies on it: :func:`observe_armies`)."""
+    face = CARD_FACE[top_card(s, fort, space)]   # top_card -1 (no card) reads the blank last row
+    for k in range(FACE_SIZE):
+        out[b + k] = face[k]
     out[b + F_HEIGHT.start] = s['height'][fort, space] / HEIGHT_SCALE
     out[b + F_DRAWBRIDGE.start] = 1.0 if s['drawbridge'][fort] == space else 0.0
 
