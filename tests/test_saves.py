@@ -139,7 +139,7 @@ def test_a_refused_save_leaves_the_env_as_it_was():
 def test_impossible_records_are_refused():
     forfort = make("forfort_v0").game
     frontier = make("frontier_v0").game
-    cases = [(forfort, {}, "num_players", 200), (forfort, {}, "fort", 5000), (frontier, {}, "hex_terrain", 100000)]
+    cases = [(forfort, {}, "num_players", 200), (forfort, {}, "fort", 127), (frontier, {}, "hex_terrain", 100000)]
     for game, cfg, field, value in cases:
         env, data = _saved_game(game, cfg, seed=2, decisions=30)
         header, body = _split(data)
