@@ -77,9 +77,8 @@ def observe_seat(s, me, j, out, b):
     out[b + SEAT_DRAWBRIDGE_UP.start] = 1.0 if s['drawbridge'][j] < 0 else 0.0
     out[b + SEAT_TURNS.start] = s['turns'][j] / TURN_SCALE
     out[b + SEAT_ON_TURN.start] = 1.0 if s['turn_seat'] == j else 0.0
-    for w in range(WALLS):
-        if s['discard'][j, wall_card(j, w)]:
-            out[b + SEAT_DISCARD.at(w)] = 1.0
+    for w in range(WALLS):   # stored as it is (0 or 1): a branch a wall went the wrong way half the time
+        out[b + SEAT_DISCARD.at(w)] = s['discard'][j, wall_card(j, w)]
 
 
 @rule
