@@ -81,20 +81,37 @@ def _guide(game):
     return module if any(hasattr(module, h) for h in ("leaf_values", "rollout_action", "prior")) else None
 
 
-def _build(game):
+def guided_jit(game):
+    """The decorator for compiled functions that hold the game's guide (``_guide``): the guide's
+    code lives outside the game's folder and the defining file (the two the cache key covers), so
+    a digest of the guide's file goes into the functions' names and a changed guide cannot load a
+    stale search."""
     g = compiled(game)
-    dtype, num_actions = game.dtype, game.num_actions
-    determinize, legal_mask, apply, to_act = g.determinize, g.legal_mask, g.step, g.to_act
-    rewards, scores = g.rewards, g.scores
     guide = _guide(game)
-    # The compiled search holds the guide's code, which lives outside the game's folder and this
-    # file (the two the cache key covers): a digest of the guide's file in the functions' names
-    # keeps a changed guide from loading a stale search.
     digest = "" if guide is None else hashlib.sha256(Path(guide.__file__).read_bytes()).hexdigest()[:16]
 
     def jit(fn):
         fn.__name__ = fn.__qualname__ = f"{fn.__name__}_{digest}"
         return g.jit(fn)
+
+    return jit
+
+
+_ROLLOUTS: dict = {}
+
+
+def guided_rollout(game):
+    """``(rollout_value, prior)`` for ``game``, compiled once and shared by every search: the
+    rollout that scores a leaf (played by the guide's ``rollout_action`` to the end, or for
+    ``max_steps`` decisions and then scored by the guide's ``leaf_values``; without a guide,
+    uniform moves and the public leaders) and the guide's prior over a node's moves."""
+    if game.name in _ROLLOUTS:
+        return _ROLLOUTS[game.name]
+    g = compiled(game)
+    legal_mask, apply, to_act = g.legal_mask, g.step, g.to_act
+    rewards, scores = g.rewards, g.scores
+    guide = _guide(game)
+    jit = guided_jit(game)
 
     @jit
     def uniform_action(s, mask, n, rng):
@@ -131,6 +148,17 @@ def _build(game):
             rewards(s, out)
             return
         evaluate(s, num_players, out)
+
+    _ROLLOUTS[game.name] = rollout_value, prior
+    return _ROLLOUTS[game.name]
+
+
+def _build(game):
+    g = compiled(game)
+    dtype, num_actions = game.dtype, game.num_actions
+    determinize, legal_mask, apply, to_act = g.determinize, g.legal_mask, g.step, g.to_act
+    rollout_value, prior = guided_rollout(game)
+    jit = guided_jit(game)
 
     @jit
     def search(root_raw, work_raw, me, num_players, simulations, max_steps, c, rng,
