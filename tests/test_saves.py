@@ -76,6 +76,25 @@ def _mutate(game, header, body, rng):
     return data[:rng.integers(len(data))] if rng.random() < 0.7 else data + b"\0" * int(rng.integers(1, 9))
 
 
+def _set_record_never_crashes(game, env, data, rng):
+    """The mutated file's record, whole, handed to ``env.set_record``: refused with a ValueError,
+    or taken and played on with every invariant holding (the checks are load's)."""
+    if len(data) < game.dtype.itemsize:
+        return
+    record = np.frombuffer(data[-game.dtype.itemsize:], dtype=game.dtype)[0]
+    before = env.save()
+    try:
+        env.set_record(record)
+    except ValueError:
+        assert env.save() == before
+        return
+    assert game.core.check_invariants(env.record) == 0
+    if env.agents and not any(env.terminations.values()):
+        play_random(env, rng, max_decisions=PLAY_ON)
+        assert game.core.check_invariants(env.record) == 0
+    env.load(before)
+
+
 def test_mutated_saves_never_crash_and_accepted_ones_play_on(game_config):
     game, cfg = game_config
     rng = np.random.default_rng(2026)
@@ -85,6 +104,7 @@ def test_mutated_saves_never_crash_and_accepted_ones_play_on(game_config):
             env, data = _saved_game(game, cfg, seed=int(rng.integers(1000)), decisions=int(rng.integers(1, 120)))
             header, body = _split(data)
         bad = _mutate(game, header, body, rng)
+        _set_record_never_crashes(game, env, bad, rng)
         other = make(game.name, **cfg)
         try:
             other.load(bad)
