@@ -140,6 +140,27 @@ def test_malformed_files_raise_one_clear_error(data):
         env.load(data)
 
 
+@pytest.mark.parametrize("depth", [100000, 900, 17])
+def test_deeply_nested_json_in_a_header_or_its_options_is_one_clear_error(depth):
+    """JSON nested 100,000 deep raised RecursionError from the parser; nested some hundreds deep it
+    parses, and comparing or printing it could raise one too: both are refused as malformed."""
+    env, data = _saved_game(make("forfort_v0").game, {}, seed=1, decisions=3)
+    header, body = _split(data)
+    deep = "[" * depth + "]" * depth
+    whole = b"[" * depth + b"]" * depth
+    with pytest.raises(ValueError, match="frontierzoo save: the header's JSON is nested"):
+        env.load(MAGIC + struct.pack("<I", len(whole)) + whole + body)
+    text = json.dumps(dict(header, options="OPTIONS")).replace('"OPTIONS"', deep).encode()
+    with pytest.raises(ValueError, match="frontierzoo save: the header's JSON is nested"):
+        env.load(MAGIC + struct.pack("<I", len(text)) + text + body)
+    assert env.save() == data
+
+
+def test_a_directory_is_not_a_save(tmp_path):
+    with pytest.raises(ValueError, match="is a directory, not a saved game"):
+        make("forfort_v0").load(tmp_path)
+
+
 def test_a_missing_file_is_named_as_given(tmp_path):
     with pytest.raises(FileNotFoundError, match="nowhere.fz"):
         make("forfort_v0").load(tmp_path / "nowhere.fz")

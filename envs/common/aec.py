@@ -338,6 +338,9 @@ class FrontierZooEnv(AECEnv):
                     data = f.read()
             except FileNotFoundError:
                 raise FileNotFoundError(f"no saved game at {os.fspath(data)!r}") from None
+            except IsADirectoryError:
+                raise ValueError(f"{os.fspath(data)!r} is a directory, not a saved game (a file that "
+                                 "save() wrote)") from None
         h, states = read_save(self, data)
         self._set_states(states)
         self.max_steps, self.reward_mode, self.illegal_action = h["max_steps"], h["reward"], h["illegal_action"]
