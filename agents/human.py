@@ -177,7 +177,10 @@ class HumanAgent(Agent):
         """One line of input, stripped; None at the end of input."""
         self.stdout.write(prompt)
         self.stdout.flush()
-        line = self.stdin.readline()
+        try:
+            line = self.stdin.readline()
+        except (OSError, ValueError):    # closed under us: the end of input
+            return None
         return line.strip() if line else None
 
     def _list_moves(self, env, legal, kinds, pages, page):
@@ -206,6 +209,8 @@ def play(game_name, players=None, seat=0, opponent="random", seed=None, stdin=No
     """One game of a person at ``seat`` against ``opponent`` bots; returns 0 when it ends or the
     person quits."""
     stdout = sys.stdout if stdout is None else stdout
+    if (sys.stdin if stdin is None else stdin) is None:   # started with its input closed (0<&-)
+        raise ValueError("no input to read your moves from: stdin is closed")
     game = get_game(game_name)
     n = game.default_players if players is None else players
     env = make(game_name, num_players=n)

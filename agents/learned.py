@@ -14,7 +14,11 @@ Policy files. A policy is kept as two files, neither of which can run code when 
 
 The network (``hidden0``, activation, ``hidden1``, ..., ``logits``: the actor of an SB3 MLP
 policy) is built from the description and the weights are loaded into it after their names and
-shapes are checked against it. The bundled policies (``agents/models``) ship only in this form;
+shapes are checked against it. A file cannot make the loader ask for unbounded memory: a
+description may ask for at most ``MAX_PARAMETERS`` parameters in all (``MAX_HIDDEN_LAYERS``
+layers), the weights file may be no larger than those parameters need (plus ``PT_OVERHEAD``), and
+each stored tensor must be what it looks like, contiguous with a storage of exactly its elements (a
+tensor expanded from one number looks like millions, and touching it allocated them all). The bundled policies (``agents/models``) ship only in this form;
 :func:`save_policy` writes it from a MaskablePPO, and the training script writes it beside SB3's
 own ``.zip``.
 
@@ -33,9 +37,14 @@ from pathlib import Path
 
 import numpy as np
 
+from frontierzoo.envs.common.saves import MAX_NESTING, nesting
+
 from .base import Agent
 
 MODELS = Path(__file__).parent / "models"
+MAX_PARAMETERS = 20_000_000       # parameters a description may ask for in all: 80 MB of float32
+MAX_HIDDEN_LAYERS = 32
+PT_OVERHEAD = 1 << 20             # bytes a weights file may hold beyond its tensors' (names, the zip)
 FORMAT = "frontierzoo-policy-1"   # the description's format; a change to it gets a new name
 ACTIVATIONS = {"tanh": "Tanh", "relu": "ReLU"}   # a description's activation -> its torch.nn module
 
@@ -89,13 +98,22 @@ def check_description(d, where) -> dict:
     need(isinstance(d.get("game"), str), "game", "a game's name")
     need(_positive_int(d.get("observation_size")), "observation_size", "a positive int")
     need(_positive_int(d.get("action_size")), "action_size", "a positive int")
-    need(isinstance(d.get("hidden"), list) and all(_positive_int(h) for h in d["hidden"]),
-         "hidden", "a list of positive ints (the hidden layers' widths)")
+    need(isinstance(d.get("hidden"), list) and all(_positive_int(h) for h in d["hidden"])
+         and len(d["hidden"]) <= MAX_HIDDEN_LAYERS,
+         "hidden", f"a list of at most {MAX_HIDDEN_LAYERS} positive ints (the hidden layers' widths)")
     need(d.get("activation") in ACTIVATIONS, "activation", f"one of {sorted(ACTIVATIONS)}")
     need(isinstance(d.get("env_options"), dict), "env_options", "a dict (the options the env was made with)")
     need(isinstance(d.get("training"), dict), "training", "a dict (the command and seed that trained it)")
     _check_sizes(where, d["game"], d["observation_size"], d["action_size"])
+    if parameter_count(d) > MAX_PARAMETERS:
+        raise ValueError(f"{where}: the network would have {parameter_count(d):,} parameters; "
+                         f"a policy may have at most {MAX_PARAMETERS:,}")
     return d
+
+
+def parameter_count(d) -> int:
+    """How many numbers the network ``d`` describes holds."""
+    return sum(math.prod(shape) for shape in layer_shapes(d).values())
 
 
 def layer_shapes(d) -> dict:
@@ -136,8 +154,16 @@ class Policy:
             d = json.loads(_existing(path).read_text())
         except (UnicodeDecodeError, json.JSONDecodeError) as e:
             raise ValueError(f"{where}: not a policy description (JSON): {e}") from None
+        except RecursionError:
+            raise ValueError(f"{where}: not a policy description (JSON nested too deep)") from None
+        if nesting(d) > MAX_NESTING:
+            raise ValueError(f"{where}: not a policy description (JSON nested more than {MAX_NESTING} deep)")
         self.description = check_description(d, where)
         wpath = _existing(weights_path(path))
+        most = 4 * parameter_count(d) + PT_OVERHEAD
+        if wpath.stat().st_size > most:
+            raise ValueError(f"{wpath}: {wpath.stat().st_size:,} bytes, more than the {most:,} the network "
+                             f"{where} describes can need")
         try:
             weights = torch.load(wpath, map_location="cpu", weights_only=True)
         except Exception as e:   # torch names what it refused; nothing of the file has run
@@ -162,6 +188,12 @@ def _check_weights(weights, shapes, wpath, path) -> dict:
 
     if not (isinstance(weights, dict) and all(isinstance(v, torch.Tensor) for v in weights.values())):
         raise ValueError(f"{wpath}: not a dict of named tensors")
+    for k, v in weights.items():   # before anything reads a tensor's numbers
+        if (v.layout != torch.strided or not v.is_contiguous() or v.storage_offset() != 0
+                or v.untyped_storage().nbytes() != v.numel() * v.element_size()):
+            raise ValueError(f"{wpath}: {k} is not stored as the plain tensor it looks like (its storage holds "
+                             f"{v.untyped_storage().nbytes():,} bytes for {v.numel():,} numbers of "
+                             f"{v.element_size()} bytes; an expanded or strided view)")
     got = {k: tuple(v.shape) for k, v in weights.items()}
     if got != shapes:
         wrong = sorted(k for k in set(got) | set(shapes) if got.get(k) != shapes.get(k))

@@ -295,12 +295,13 @@ def test_mcts_search_ignores_what_the_player_cannot_see(steps):
     skipped determinisation would see them (the next card's arrows decide where one may build)."""
     env = _position(steps, seed=steps)
     other = env.clone()
-    s = other.record
+    s = other.record.copy()
     rng = np.random.default_rng(99)
     for j in range(int(s["num_players"])):
         n = int(s["dungeon_size"][j])
         s["dungeon_axis"][j, :max(n - 1, 0)] = rng.integers(0, 4, max(n - 1, 0))
     s["rng"][:] = rng.integers(0, 2**63, 2, dtype=np.uint64) | np.uint64(1)
+    other.set_record(s)
     assert s.tobytes() != env.record.tobytes()
     me = env.agent_selection
     obs = env.observe(me)

@@ -93,3 +93,29 @@ def test_integer_actions_of_every_kind_are_taken():
 def test_constructor_refuses_bad_arguments(kwargs):
     with pytest.raises(ValueError):
         make(GAMES[0], **kwargs)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_describe_action_takes_what_step_takes(name):
+    """Integers only, on the board, as ``step`` checks them: ``1.7``, ``True`` and ``"1"`` were
+    described as action 1, and out of range three games answered with text, two with an error."""
+    env = make(name)
+    env.reset(seed=1)
+    a = int(env.legal_actions()[0])
+    words = env.describe_action(a)
+    assert env.describe_action(np.int64(a)) == env.describe_action(np.array(a)) == words
+    for bad in (a + 0.7, float(a), True, str(a), None, [a], -1, env.game.num_actions):
+        with pytest.raises(ValueError, match=r"action must be an int in \[0, "):
+            env.describe_action(bad)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_last_hands_out_a_copy_of_the_info_dict(name):
+    """A key a user adds to the info ``last()`` returns stays in the user's dict (it persisted in
+    ``env.infos`` and went on into clones)."""
+    env = make(name)
+    env.reset(seed=1)
+    info = env.last()[4]
+    info["mine"] = 1
+    assert "mine" not in env.infos[env.agent_selection] and "mine" not in env.last()[4]
+    assert "mine" not in env.clone().infos[env.agent_selection]

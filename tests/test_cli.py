@@ -285,6 +285,23 @@ def test_play_rejects_a_bad_seat(monkeypatch, capsys):
         _play(monkeypatch, capsys, "q\n", "--seat", "5")
 
 
+@pytest.mark.parametrize("stdin", ["closed", "empty"])
+def test_play_with_no_input_says_so_in_one_line(stdin):
+    """``frontierzoo play GAME 0<&-`` (stdin closed) ended in an AttributeError traceback; it says
+    what is wrong instead. An empty stdin is the end of input: the person left."""
+    import os
+    import subprocess
+    import sys
+    run = subprocess.run([sys.executable, "-m", "frontierzoo.benchmarks", "play", "forfort_v0", "--seed", "1"],
+                         stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300,
+                         preexec_fn=(lambda: os.close(0)) if stdin == "closed" else None)
+    if stdin == "closed":
+        assert run.returncode == 1 and "Traceback" not in run.stderr
+        assert run.stderr.strip() == "frontierzoo play: no input to read your moves from: stdin is closed"
+    else:
+        assert run.returncode == 0 and run.stdout.rstrip().endswith("You left the game.")
+
+
 @pytest.mark.parametrize("argv, says", [
     (["play", "nosuchgame"], "frontierzoo play: unknown game 'nosuchgame'; registered games: ['fantasy_frontier_v0'"),
     (["play", "forfort_v0", "--opponent", "nosuch"], "frontierzoo play: no agent 'nosuch' for forfort_v0; choose from"),

@@ -372,6 +372,69 @@ def test_vector_env_matches_single_games(game_config):
         venv.step(np.where(masks, -1, np.arange(game.num_actions)).argmax(axis=1) * 0 + np.argmin(masks, axis=1))
 
 
+def test_vector_env_decides_legality_from_masks_no_user_can_write(game_config):
+    """The arrays the vector env hands out cannot be made writable again, and the masks it hands
+    out are a copy: even all ones written into that copy, an illegal action is refused with a
+    clear error and no game moves (it crashed Frontier and broke Legends' and Frantic's
+    invariants when legality was read from the buffer handed out)."""
+    game, cfg = game_config
+    venv = VectorEnv(game, 4, **cfg)
+    venv.reset(seed=5)
+    venv.step(venv.random_actions(np.random.default_rng(5)))
+    illegal = int(np.flatnonzero(~venv.masks[0])[-1])
+    for name in ("states", "obs", "masks", "seats", "rewards", "terminated", "truncated", "steps"):
+        with pytest.raises(ValueError, match="WRITEABLE"):
+            getattr(venv, name).flags.writeable = True
+        with pytest.raises(ValueError, match="read-only"):
+            getattr(venv, name)[0] = getattr(venv, name)[0]
+    venv._masks_out[:] = True              # the copy handed out, written behind its read-only view
+    assert venv.masks.all()
+    actions = venv.random_actions(np.random.default_rng(6))
+    actions[0] = illegal
+    before = venv.states.tobytes()
+    with pytest.raises(ValueError, match=f"game 0: action {illegal} is illegal"):
+        venv.step(actions)
+    assert venv.states.tobytes() == before
+    venv.step(venv.random_actions(np.random.default_rng(7)))
+    assert not venv.masks[np.arange(4), np.argmin(venv._masks, axis=1)].any(), "the copy is fresh again"
+
+
+def test_the_record_is_read_only_and_set_record_checks_like_load(game_config):
+    """``env.record`` follows the game but cannot be written into (a field set to 10**6 and a step
+    crashed the process); ``set_record`` takes an edited copy, checked as ``load`` checks a save,
+    and the game goes on from it exactly as from the same position reached by play."""
+    game, cfg = game_config
+    env, ahead = new_env(game, cfg), new_env(game, cfg)
+    env.reset(seed=8)
+    ahead.reset(seed=8)
+    play_random(ahead, np.random.default_rng(8), max_decisions=30)
+    field = next(f for f in game.field_ranges if game.dtype[f].base.kind == "i"
+                 and game.field_ranges[f][1] < np.iinfo(game.dtype[f].base).max)
+    past = game.field_ranges[field][1] + 1      # just past its declared range
+    with pytest.raises(ValueError, match="read-only"):
+        env.record[field] = past
+    if env.record[field].ndim:
+        with pytest.raises(ValueError, match="WRITEABLE"):
+            env.record[field].flags.writeable = True
+    before = env.save()
+    broken = env.record.copy()
+    broken[field] = past
+    with pytest.raises(ValueError, match=f"field {field!r} holds"):
+        env.set_record(broken)
+    with pytest.raises(ValueError, match="one record of this game"):
+        env.set_record(np.zeros(1, np.int64))
+    assert env.save() == before, "a refused record leaves the env as it was"
+    env.set_record(ahead.record.copy())
+    assert env.agent_selection == ahead.agent_selection and env.record.tobytes() == ahead.record.tobytes()
+    for agent in env.possible_agents:
+        assert np.array_equal(env.observe(agent)["observation"], ahead.observe(agent)["observation"])
+    assert np.array_equal(env.action_masks(), ahead.action_masks())
+    rng = np.random.default_rng(9)
+    play_random(env, np.random.default_rng(9), max_decisions=20)
+    play_random(ahead, rng, max_decisions=20)
+    assert env.record.tobytes() == ahead.record.tobytes()
+
+
 def test_kernels_write_every_entry_of_the_view(game_config):
     """``observe`` and ``legal_mask`` write the whole vector and mask (the contract): the vector
     env hands them its rows as the last step left them, without clearing them first."""

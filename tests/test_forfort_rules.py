@@ -625,7 +625,7 @@ def test_a_player_with_an_empty_dungeon_can_still_be_attacked():
 def test_discard_piles_are_public():
     env = forfort_v0.env(num_players=2)
     env.reset(seed=1)
-    s = env.record
+    s = env.record.copy()
     before = np.zeros(env.game.obs_size, np.float32)
     core.observe(s, 1, before)
     w = int(np.flatnonzero(s["hand"][0])[0])

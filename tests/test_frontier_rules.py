@@ -16,6 +16,7 @@ import pytest
 from frontierzoo.envs import make
 from frontierzoo.envs.common.engine import compiled, new_record, pick_legal
 from frontierzoo.envs.common.rng import random_u64, roll_die, seed_rng
+from frontierzoo.envs.common.saves import record_bytes
 from frontierzoo.envs.frontier import (board, cards, content as C, core, invariants as I, opening, render,
                                       state as S)
 from frontierzoo.envs.frontier.env import GAME
@@ -1282,8 +1283,10 @@ def test_invariants_refuse_positions_play_cannot_reach():
     assert broken(last_rewards=(0, 1.0)) == I.INV_REWARDS, "a reward before the end"
     assert broken(winner=((), p)) == I.INV_WINNER
     # and the loader refuses such a save with one clear error
-    env.record["discard_left"][p] = 1           # the record is a view: this changes the game
-    data = env.save()
+    bad = np.zeros(1, GAME.dtype)
+    bad[0] = s
+    bad[0]["discard_left"][p] = 1
+    data = env.save()[:-GAME.dtype.itemsize] + record_bytes(bad)   # a save holding that record
     with pytest.raises(ValueError, match="invariant"):
         make("frontier_v0", num_players=3).load(data)
 

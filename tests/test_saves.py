@@ -76,6 +76,25 @@ def _mutate(game, header, body, rng):
     return data[:rng.integers(len(data))] if rng.random() < 0.7 else data + b"\0" * int(rng.integers(1, 9))
 
 
+def _set_record_never_crashes(game, env, data, rng):
+    """The mutated file's record, whole, handed to ``env.set_record``: refused with a ValueError,
+    or taken and played on with every invariant holding (the checks are load's)."""
+    if len(data) < game.dtype.itemsize:
+        return
+    record = np.frombuffer(data[-game.dtype.itemsize:], dtype=game.dtype)[0]
+    before = env.save()
+    try:
+        env.set_record(record)
+    except ValueError:
+        assert env.save() == before
+        return
+    assert game.core.check_invariants(env.record) == 0
+    if env.agents and not any(env.terminations.values()):
+        play_random(env, rng, max_decisions=PLAY_ON)
+        assert game.core.check_invariants(env.record) == 0
+    env.load(before)
+
+
 def test_mutated_saves_never_crash_and_accepted_ones_play_on(game_config):
     game, cfg = game_config
     rng = np.random.default_rng(2026)
@@ -85,6 +104,7 @@ def test_mutated_saves_never_crash_and_accepted_ones_play_on(game_config):
             env, data = _saved_game(game, cfg, seed=int(rng.integers(1000)), decisions=int(rng.integers(1, 120)))
             header, body = _split(data)
         bad = _mutate(game, header, body, rng)
+        _set_record_never_crashes(game, env, bad, rng)
         other = make(game.name, **cfg)
         try:
             other.load(bad)
@@ -118,6 +138,27 @@ def test_malformed_files_raise_one_clear_error(data):
     env = make("forfort_v0")
     with pytest.raises(ValueError, match="frontierzoo save"):
         env.load(data)
+
+
+@pytest.mark.parametrize("depth", [100000, 900, 17])
+def test_deeply_nested_json_in_a_header_or_its_options_is_one_clear_error(depth):
+    """JSON nested 100,000 deep raised RecursionError from the parser; nested some hundreds deep it
+    parses, and comparing or printing it could raise one too: both are refused as malformed."""
+    env, data = _saved_game(make("forfort_v0").game, {}, seed=1, decisions=3)
+    header, body = _split(data)
+    deep = "[" * depth + "]" * depth
+    whole = b"[" * depth + b"]" * depth
+    with pytest.raises(ValueError, match="frontierzoo save: the header's JSON is nested"):
+        env.load(MAGIC + struct.pack("<I", len(whole)) + whole + body)
+    text = json.dumps(dict(header, options="OPTIONS")).replace('"OPTIONS"', deep).encode()
+    with pytest.raises(ValueError, match="frontierzoo save: the header's JSON is nested"):
+        env.load(MAGIC + struct.pack("<I", len(text)) + text + body)
+    assert env.save() == data
+
+
+def test_a_directory_is_not_a_save(tmp_path):
+    with pytest.raises(ValueError, match="is a directory, not a saved game"):
+        make("forfort_v0").load(tmp_path)
 
 
 def test_a_missing_file_is_named_as_given(tmp_path):

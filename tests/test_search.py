@@ -183,7 +183,9 @@ def test_search_never_reads_the_future_draws(game):
     re-deals."""
     env = _position(game, 7, 40)
     other = env.clone()
-    other.record["rng"][:] = np.random.default_rng(3).integers(0, 2**63, 2, dtype=np.uint64) | np.uint64(1)
+    world = other.record.copy()
+    world["rng"][:] = np.random.default_rng(3).integers(0, 2**63, 2, dtype=np.uint64) | np.uint64(1)
+    other.set_record(world)
     assert other.record.tobytes() != env.record.tobytes()
     _same_search(game, env, other)
 
@@ -199,7 +201,9 @@ def test_search_never_reads_hidden_facts(game):
     hidden = 0
     for k in range(5):   # a few re-deals: one of them moves a hidden fact (all games have some)
         other = env.clone()
-        other.record["rng"][:] = np.random.default_rng(k).integers(0, 2**63, 2, dtype=np.uint64) | np.uint64(1)
+        world = other.record.copy()
+        world["rng"][:] = np.random.default_rng(k).integers(0, 2**63, 2, dtype=np.uint64) | np.uint64(1)
+        other.set_record(world)
         other.determinize(me)
         assert other.agent_selection == me
         assert np.array_equal(other.observe(me)["observation"], env.observe(me)["observation"])

@@ -139,6 +139,49 @@ def test_weights_that_do_not_fit_the_description_are_refused(tmp_path):
         MaskablePPOAgent(path=path)
 
 
+def test_a_description_may_not_ask_for_more_than_max_parameters(tmp_path):
+    """``hidden: [10**9, 64]`` asked for 4.27 TB once stride-0 weights of that shape got through,
+    and ``[200000]`` loaded and played: the description is refused before any weights are read."""
+    from frontierzoo.agents.learned import MAX_PARAMETERS, parameter_count
+    for hidden in ([10**9, 64], [200000], [64] * 40):
+        path = _copy_bundled(tmp_path, hidden=hidden)
+        weights_path(path).write_bytes(b"never read")
+        with pytest.raises(ValueError, match="parameters|at most 32 positive ints"):
+            MaskablePPOAgent(path=path)
+    d = json.loads(BUNDLED.read_text())
+    assert parameter_count(d) == sum(v.numel() for v in torch.load(weights_path(BUNDLED), weights_only=True).values())
+    assert parameter_count(dict(d, hidden=[200000])) > MAX_PARAMETERS
+
+
+def test_weights_must_be_stored_as_the_tensors_they_look_like(tmp_path):
+    """A tensor expanded from one number (stride 0), a strided view, or a slice of a larger storage
+    looks like the right shape; each is refused by its storage's real size before anything reads
+    it, and a weights file larger than its description can need is refused before it is loaded."""
+    path = _copy_bundled(tmp_path)
+    real = torch.load(weights_path(path), weights_only=True)
+    crafted = {
+        "expanded": lambda w: torch.zeros(1).expand(w.shape),
+        "strided": lambda w: torch.zeros(tuple(reversed(w.shape))).t() if w.dim() == 2 else w[None].expand(2, -1)[0],
+        "a slice of more": lambda w: torch.zeros(w.numel() + 1000)[:w.numel()].view(w.shape),
+    }
+    for how, make in crafted.items():
+        weights = dict(real, **{"hidden0.weight": make(real["hidden0.weight"])})
+        assert weights["hidden0.weight"].shape == real["hidden0.weight"].shape
+        torch.save(weights, weights_path(path))
+        with pytest.raises(ValueError, match="hidden0.weight is not stored as the plain tensor it looks like"):
+            MaskablePPOAgent(path=path)
+    torch.save(dict(real, padding=torch.zeros(2**19)), weights_path(path))   # 2 MB more than needed
+    with pytest.raises(ValueError, match="bytes, more than the .* the network .* describes can need"):
+        MaskablePPOAgent(path=path)
+
+
+def test_a_deeply_nested_description_is_one_clear_error(tmp_path):
+    bad = tmp_path / "deep.json"
+    bad.write_text("[" * 200000 + "]" * 200000)
+    with pytest.raises(ValueError, match="not a policy description .*nested too deep"):
+        MaskablePPOAgent(path=bad)
+
+
 @pytest.mark.parametrize("name", ["no/such/policy.json", "no/such/policy.zip", "mine.json"])
 def test_a_missing_policy_file_is_named_as_given(name, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)

@@ -66,7 +66,7 @@ class FantasyFrontierHeuristic(Agent):
     def act(self, observation, action_mask, info=None) -> int:
         if info is None or "env" not in info:
             raise ValueError("FantasyFrontierHeuristic needs the live env as info['env']")
-        s = info["env"].record
+        s = info["env"].record.copy()   # its own copy: place_tile tries tiles on the board
         legal = np.flatnonzero(action_mask)
         a = self.choose(s, int(s["actor"]), set(legal.tolist()))
         if a is None or a not in legal:

@@ -15,8 +15,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .engine import kernels
-from .saves import read_save, write_save
+from .engine import kernels, new_record
+from .saves import check_record, read_save, write_save
 
 ILLEGAL_MODES = ("raise", "lose")
 REWARD_MODES = ("win", "vp")
@@ -27,6 +27,15 @@ def is_int(x) -> bool:
     if isinstance(x, np.ndarray) and x.ndim == 0:
         x = x[()]
     return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
+
+
+def read_only(array: np.ndarray) -> np.ndarray:
+    """``array`` (C-contiguous) as a view that NumPy cannot make writable again: its bytes seen
+    through a read-only memoryview, so ``flags.writeable = True`` is refused ("cannot set WRITEABLE
+    flag"), where a plain view with the flag cleared lets anyone set it back. What the envs hand
+    out of their own state is this; compiled kernels still take it (Numba does not check)."""
+    raw = memoryview(array.reshape(-1).view(np.uint8)).toreadonly()
+    return np.frombuffer(raw, dtype=array.dtype).reshape(array.shape)
 
 
 def seed_value(seed) -> int:
@@ -110,11 +119,42 @@ class FrontierZooEnv(AECEnv):
     def _set_states(self, states):
         self._states = states
         self._buf = states.view(np.uint8)   # what the compiled drivers take (see engine._build)
+        self._record = read_only(states)[0]
 
     @property
     def record(self):
-        """The state record (a view: changing it changes the game)."""
-        return self._states[0]
+        """The state record, read-only: a live view of the game (it follows every step), which
+        cannot be written into, because a field out of its range can crash compiled code. Copy it
+        (``env.record.copy()``) to change a position, and hand that to :meth:`set_record`."""
+        return self._record
+
+    def set_record(self, record) -> None:
+        """Set the game to the position ``record`` (a record of this game, e.g. an edited
+        ``env.record.copy()``), checked as :meth:`load` checks a save's record: every field in its
+        declared range, the option fields as this env's options deal them, every invariant, a
+        legal move if the game is live; otherwise ``ValueError`` and this env is left as it was.
+
+        The PettingZoo bookkeeping follows the record: its seat to act is the agent selected,
+        every agent is in the game (terminated if the record's game is over), and the rewards
+        are the record's rewards of its last decision. The decision count for ``max_steps`` goes on."""
+        self._require_reset("set_record")
+        dtype = self.game.dtype
+        if not isinstance(record, (np.void, np.ndarray)) or record.dtype != dtype or np.asarray(record).size != 1:
+            raise ValueError(f"{self.game.name}: set_record takes one record of this game (dtype {dtype}), "
+                             f"got {type(record).__name__} {getattr(record, 'dtype', '')}")
+        states = np.zeros(1, dtype)
+        states[0] = np.asarray(record).reshape(-1)[0]
+        dealt = new_record(self.game, self.num_players, 0, **self.game_options)
+        check_record(self.game, states[0], self.num_players, dealt)
+        self._set_states(states)
+        seat = int(states[0]["actor"])
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: float(r) for a, r in zip(self.agents, states[0]["last_rewards"].tolist())}
+        self._cumulative_rewards = dict(self.rewards)
+        self.terminations = {a: seat < 0 for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._set_view(seat, *self._view_of(seat))
 
     def _require_reset(self, what):
         if not self._has_reset:
@@ -151,8 +191,12 @@ class FrontierZooEnv(AECEnv):
             self.agent_selection = self.possible_agents[seat]
 
     def last(self, observe=True):
+        """PettingZoo's ``last()``, handing out copies: of the observation and mask (``observe``)
+        and of the agent's info dict, so that a key a user adds stays in the user's dict."""
         self._require_agents("last")
-        return super().last(observe)
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], dict(self.infos[agent]))
 
     def agent_iter(self, max_iter=2**63):
         self._require_reset("agent_iter")
@@ -187,9 +231,7 @@ class FrontierZooEnv(AECEnv):
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             return self._was_dead_step(action)
-        if not is_int(action) or not 0 <= int(action) < self.game.num_actions:
-            raise ValueError(f"{self.game.name}: action must be an int in [0, {self.game.num_actions}), got {action!r}")
-        a = int(action)
+        a = self._action(action)
         if not self._mask[a]:
             return self._illegal(agent, a)
         self._cumulative_rewards[agent] = 0.0
@@ -210,6 +252,12 @@ class FrontierZooEnv(AECEnv):
         if self.render_mode == "human":
             self.render()
 
+    def _action(self, action) -> int:
+        """An action id a user handed in: an integer (Python or NumPy, not a bool) on the board."""
+        if not is_int(action) or not 0 <= int(action) < self.game.num_actions:
+            raise ValueError(f"{self.game.name}: action must be an int in [0, {self.game.num_actions}), got {action!r}")
+        return int(action)
+
     def _illegal(self, agent, a):
         legal = np.flatnonzero(self._mask)
         if self.illegal_action == "raise":
@@ -229,9 +277,10 @@ class FrontierZooEnv(AECEnv):
 
     # ----------------------------------------------------------------- extras
     def describe_action(self, action) -> str:
-        """The action in words, in the current position."""
+        """The action in words, in the current position; the action is checked as :meth:`step`
+        checks it (``ValueError`` for anything but an integer in the action space)."""
         self._require_reset("describe_action")
-        return self.game.describe_action(self._states[0], int(action))
+        return self.game.describe_action(self._states[0], self._action(action))
 
     def state(self) -> np.ndarray:
         """The full-information vector (every hand, deck order and hidden fact), for critics."""
@@ -289,6 +338,9 @@ class FrontierZooEnv(AECEnv):
                     data = f.read()
             except FileNotFoundError:
                 raise FileNotFoundError(f"no saved game at {os.fspath(data)!r}") from None
+            except IsADirectoryError:
+                raise ValueError(f"{os.fspath(data)!r} is a directory, not a saved game (a file that "
+                                 "save() wrote)") from None
         h, states = read_save(self, data)
         self._set_states(states)
         self.max_steps, self.reward_mode, self.illegal_action = h["max_steps"], h["reward"], h["illegal_action"]
@@ -299,13 +351,15 @@ class FrontierZooEnv(AECEnv):
         self.agent_selection = h["agent_selection"]
         self._has_reset = True
         seat = h["seat"]
+        self._set_view(seat, *self._view_of(seat))
+
+    def _view_of(self, seat):
+        """The observation and mask of ``seat`` to act in the record (zeros if -1: none acts)."""
         mask = np.zeros(self.game.num_actions, np.bool_)
-        if seat >= 0:
-            self.game.core.legal_mask(self._states[0], mask)
-            obs = self._k.observe_seat(self._buf, seat)
-        else:
-            obs = np.zeros(self.game.obs_size, np.float32)
-        self._set_view(seat, obs, mask)
+        if seat < 0:
+            return np.zeros(self.game.obs_size, np.float32), mask
+        self.game.core.legal_mask(self._states[0], mask)
+        return self._k.observe_seat(self._buf, seat), mask
 
     def render(self):
         if self.render_mode is None:

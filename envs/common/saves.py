@@ -27,6 +27,7 @@ from .engine import new_record
 from .record import MAX_SEATS
 
 MAGIC = b"FZOO1\n"
+MAX_NESTING = 16     # how deep a header's JSON may nest (a save's own nests 2 deep)
 _HEADER_KEYS = {"game", "num_players", "options", "max_steps", "reward", "illegal_action", "steps", "seed",
                 "agents", "rewards", "cumulative", "terminations", "truncations", "agent_selection", "seat",
                 "record_size"}
@@ -53,6 +54,19 @@ def _bad(what):
     return ValueError(f"not a valid frontierzoo save: {what}")
 
 
+def nesting(value) -> int:
+    """How deep lists and dicts nest in ``value`` (a scalar: 0), without recursion: comparing or
+    printing a value nested some hundreds deep would raise RecursionError where one ValueError is
+    promised."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        v, depth = todo.pop()
+        if isinstance(v, (list, dict)):
+            deepest = max(deepest, depth)
+            todo.extend((x, depth + 1) for x in (v.values() if isinstance(v, dict) else v))
+    return deepest
+
+
 def _split(data: bytes):
     """The header dict and the record bytes of a save; ``ValueError`` for any malformed file."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
@@ -70,6 +84,10 @@ def _split(data: bytes):
         header = json.loads(data[start:start + n].decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as e:
         raise _bad(f"the header is not JSON ({e})") from None
+    except RecursionError:
+        raise _bad("the header's JSON is nested too deep") from None
+    if nesting(header) > MAX_NESTING:
+        raise _bad(f"the header's JSON is nested more than {MAX_NESTING} deep")
     if not isinstance(header, dict) or set(header) != _HEADER_KEYS:
         got = sorted(header) if isinstance(header, dict) else type(header).__name__
         raise _bad(f"the header must have exactly the keys {sorted(_HEADER_KEYS)}, got {got}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .aec import check_max_steps, check_reward, is_int, seed_value
+from .aec import check_max_steps, check_reward, is_int, read_only, seed_value
 from .engine import count_legal, kernels, kth_legal
 from .jit import common_jit
 from .rng import seed_rng
@@ -35,8 +35,9 @@ class VectorEnv:
 
     The arrays handed out are the env's own buffers, read-only, and **reused**: the next ``step``
     overwrites them in place (that is what makes a step cheap). Copy what you keep
-    (``obs.copy()``), e.g. in a rollout buffer. Being read-only, they cannot be written into to
-    make an illegal action look legal.
+    (``obs.copy()``), e.g. in a rollout buffer. They are read-only for good (NumPy refuses
+    ``flags.writeable = True`` on them), and ``masks`` is moreover a copy: legality is decided from
+    the env's private masks, so nothing done to the arrays handed out makes an illegal action legal.
     """
 
     def __init__(self, game, num_envs, num_players=None, max_steps=None, reward="win", **options):
@@ -53,17 +54,16 @@ class VectorEnv:
         B = self.num_envs
         self._states = np.zeros(B, dtype=game.dtype)
         self._obs = np.zeros((B, game.obs_size), np.float32)
-        self._masks = np.zeros((B, game.num_actions), np.bool_)
+        self._masks = np.zeros((B, game.num_actions), np.bool_)     # what step checks actions against
+        self._masks_out = np.zeros((B, game.num_actions), np.bool_)   # the copy handed out
         self._seats = np.zeros(B, np.int64)
         self._rewards = np.zeros((B, self.num_players), np.float32)
         self._terminated = np.zeros(B, np.bool_)
         self._truncated = np.zeros(B, np.bool_)
         self._steps = np.zeros(B, np.int64)
-        # what users see: read-only views of the buffers above
-        for name in ("states", "obs", "masks", "seats", "rewards", "terminated", "truncated", "steps"):
-            view = getattr(self, "_" + name).view()
-            view.flags.writeable = False
-            setattr(self, name, view)
+        # what users see: read-only views of the buffers above (of the masks' copy)
+        for name in ("states", "obs", "masks_out", "seats", "rewards", "terminated", "truncated", "steps"):
+            setattr(self, name.removesuffix("_out"), read_only(getattr(self, "_" + name)))
         self._rng = np.zeros(2, np.uint64)
         self._has_reset = False
 
@@ -77,6 +77,7 @@ class VectorEnv:
         self._k.vec(self._states.view(np.uint8), True, no_actions, self.num_players, self._opts, self._rng,
                     self.max_steps, self.vp, self._seats, self._obs, self._masks, self._rewards,
                     self._terminated, self._truncated, self._steps)
+        np.copyto(self._masks_out, self._masks)
         self._has_reset = True
         return self.obs, self.masks, self.seats
 
@@ -90,9 +91,10 @@ class VectorEnv:
                           self.num_players, self._opts, self._rng, self.max_steps, self.vp, self._seats,
                           self._obs, self._masks, self._rewards, self._terminated, self._truncated, self._steps)
         if bad >= 0:
-            legal = np.flatnonzero(self.masks[bad])[:5].tolist()
+            legal = np.flatnonzero(self._masks[bad])[:5].tolist()
             raise ValueError(f"game {bad}: action {int(actions[bad])} is illegal for player_{int(self.seats[bad])} "
                              f"(legal include {legal}); no game was stepped")
+        np.copyto(self._masks_out, self._masks)
         return self.obs, self.masks, self.rewards, self.terminated, self.truncated, self.seats
 
     def random_actions(self, rng: np.random.Generator):
