@@ -109,13 +109,13 @@ COLOURS = {0: "#e8e3a0", 1: "#3f8f3f", 2: "#8b6b4a", 3: "#4a7fc1"}
 SEAT_COLOURS = ("#1f4fff", "#1a9a1a", "#d01010", "#e0c000")
 
 
-def render_rgb(s) -> np.ndarray:
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+def render_figure(s, seat=None, last=()):
+    import matplotlib.patches as patches
+
+    from ..common.render import new_figure
     from matplotlib.patches import RegularPolygon
 
-    fig = plt.figure(figsize=(12, 6), dpi=80)
+    fig = new_figure(12, 6, dpi=80)
     ax = fig.add_axes([0.0, 0.0, 0.5, 1.0])
     ax.set_aspect("equal")
     ax.axis("off")
@@ -139,7 +139,7 @@ def render_rgb(s) -> np.ndarray:
         if c >= 0:
             x = np.sqrt(3) * (CELL_Q[c] + CELL_R[c] / 2)
             y = -1.5 * CELL_R[c]
-            ax.add_patch(matplotlib.patches.Ellipse((x, y - 0.1), 1.1, 0.55, facecolor=SEAT_COLOURS[j], edgecolor="k"))
+            ax.add_patch(patches.Ellipse((x, y - 0.1), 1.1, 0.55, facecolor=SEAT_COLOURS[j], edgecolor="k"))
             ax.text(x, y - 0.1, SEAT_LETTER[j], ha="center", va="center", color="w", fontsize=9, weight="bold")
     if xs:
         ax.set_xlim(min(xs) - 1.5, max(xs) + 1.5)
@@ -164,7 +164,4 @@ def render_rgb(s) -> np.ndarray:
                   "oval: airship, diamond: township, dot: worker ashore", "k"))
     for i, (text, col) in enumerate(lines):
         tx.text(0.02, 0.97 - i * 0.19, text, color=col, fontsize=8.5, va="top", family="monospace")
-    fig.canvas.draw()
-    img = np.asarray(fig.canvas.buffer_rgba())[:, :, :3].copy()
-    plt.close(fig)
-    return img
+    return fig

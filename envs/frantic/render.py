@@ -75,13 +75,13 @@ def render_text(s, seat=None) -> str:
     return "\n".join(lines)
 
 
-def render_rgb(s) -> np.ndarray:
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+def render_figure(s, seat=None, last=()):
+    import matplotlib.patches as patches
+
+    from ..common.render import new_figure
 
     n = int(s["num_players"])
-    fig = plt.figure(figsize=(10, 6.5), dpi=80)
+    fig = new_figure(10, 6.5, dpi=80)
     ax = fig.add_axes([0, 0.12, 1, 0.88])
     ax.set_xlim(-0.5, ROW_LEN - 0.5)
     ax.set_ylim(-0.7, 6.2)
@@ -98,7 +98,7 @@ def render_rgb(s) -> np.ndarray:
         c = int(s["top"][p])
         if c >= 0:
             face = COLOUR_RGB[int(KIND_COLOUR[CARD_KIND[c]])]
-        ax.add_patch(plt.Rectangle((x - 0.45, y - 0.4), 0.9, 0.8, facecolor=face, edgecolor="black"))
+        ax.add_patch(patches.Rectangle((x - 0.45, y - 0.4), 0.9, 0.8, facecolor=face, edgecolor="black"))
         label = "skull" if p == END else ("start" if p == START else (
             f"T{int(TELEPORT_AT[p]) + 1}" if TELEPORT_AT[p] >= 0 else ""))
         if c >= 0:
@@ -109,7 +109,7 @@ def render_rgb(s) -> np.ndarray:
         ax.text(x, y, label, ha="center", va="center", fontsize=8, color="white" if p == END else "black")
         here = [i for i in range(n) if int(s["pos"][i]) == p]
         for j, i in enumerate(here):
-            ax.add_patch(plt.Circle((x - 0.3 + 0.12 * j, y - 0.25), 0.07, color=SEAT_RGB[i]))
+            ax.add_patch(patches.Circle((x - 0.3 + 0.12 * j, y - 0.25), 0.07, color=SEAT_RGB[i]))
     for r in range(1, 6):
         ax.plot([-0.5, ROW_LEN - 0.5], [r - 0.5, r - 0.5], color="black", lw=2.5)
     fig.text(0.01, 0.06, f"round {int(s['round']) + 1}, limit {int(s['point_limit'])}, pile {int(s['deck_size'])}; "
@@ -117,7 +117,4 @@ def render_rgb(s) -> np.ndarray:
     for i in range(n):
         fig.text(0.01 + 0.165 * i, 0.02, f"player_{i}: {int(s['points'][i])} pts, {int(s['hand_count'][i])} cards",
                  fontsize=8, color=SEAT_RGB[i])
-    fig.canvas.draw()
-    img = np.asarray(fig.canvas.buffer_rgba())[:, :, :3].copy()
-    plt.close(fig)
-    return img
+    return fig

@@ -65,6 +65,12 @@ def render_text(s, seat=None) -> str:
             cards = [card_name(t) + (f" x{int(s['hand'][j, t])}" if s['hand'][j, t] > 1 else "")
                      for t in range(CARD_TYPES) if s['hand'][j, t]]
             lines.append("    hand: " + (", ".join(cards) if cards else "(empty)"))
+            if s['draft'][j].any():
+                lines.append("    draft hand: " + "; ".join(upbringing_name(int(u)) for u in np.flatnonzero(s['draft'][j])))
+            if s['up_pick'][j] >= 0:
+                lines.append(f"    picked, face down: {upbringing_name(int(s['up_pick'][j]))}")
+        elif s['up_pick'][j] >= 0:
+            lines.append("    picked an upbringing card, face down")
         if s['commit'][j] >= 0:
             shown = s['revealed'] or seat is None or seat == j
             lines.append(f"    action card: {COMMIT_NAMES[int(s['commit'][j])] if shown else 'face down'}")
@@ -73,20 +79,20 @@ def render_text(s, seat=None) -> str:
     return "\n".join(lines)
 
 
-def render_rgb(s) -> np.ndarray:
+def render_figure(s, seat=None, last=()):
     """The board: the decision being taken, the three locations (adventure, its skills and number,
     its place on the track with the fate icon's space marked, the fate tile or "face down"), the
     face-up rewards, and a row for each character (skills, tokens, True Grit, Legend, score)."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    import matplotlib.patches as patches
+
+    from ..common.render import SEAT_COLOURS, new_figure
 
     from .content import (ADV_DIFFICULTY, ADV_GROUP, ADV_MODE, ADV_NAMES, ADV_SKILL_A, ADV_SKILL_B, ADV_VP,
                           FATE_SPACE, REWARD_PRICE, REWARD_VP)
 
     n = int(s['num_players'])
     stage = int(s['stage'])
-    fig = plt.figure(figsize=(12, 8), dpi=80)
+    fig = new_figure(12, 8, dpi=80)
     ax = fig.add_axes([0, 0, 1, 1])
     ax.set_xlim(0, 30)
     ax.set_ylim(0, 24)
@@ -97,7 +103,7 @@ def render_rgb(s) -> np.ndarray:
     colours = ("#d9c9a3", "#b9d08f", "#e2a66b")
     for loc in range(3):
         x = 1 + loc * 9.7
-        ax.add_patch(plt.Rectangle((x, 14.5), 9.2, 7.8, color=colours[loc]))
+        ax.add_patch(patches.Rectangle((x, 14.5), 9.2, 7.8, color=colours[loc]))
         ax.text(x + 0.3, 21.9, LOCATION_NAMES[loc], fontsize=12, weight="bold", va="top")
         if s['marker'] == loc:
             ax.text(x + 0.3, 19.0, "adventure marker\n(no adventure here)", fontsize=10)
@@ -115,7 +121,7 @@ def render_rgb(s) -> np.ndarray:
         fate = FATE_KIND_NAMES[FATE_TILE_KIND[f]] if s['fate_up'][loc] else "fate: face down"
         ax.text(x + 0.3, 17.6, fate[:40], fontsize=7, va="top", style="italic")
         for k in range(TRACK):
-            ax.add_patch(plt.Rectangle((x + 0.4 + k * 2.2, 15.0), 1.8, 1.4, fill=(k == s['age'][loc]),
+            ax.add_patch(patches.Rectangle((x + 0.4 + k * 2.2, 15.0), 1.8, 1.4, fill=(k == s['age'][loc]),
                                        color="#553311"))
             if k == FATE_SPACE[loc]:
                 ax.text(x + 1.3 + k * 2.2, 15.7, "F", fontsize=8, ha="center", va="center", color="#aa2200")
@@ -130,7 +136,7 @@ def render_rgb(s) -> np.ndarray:
         ax.text(4 + t * 6.6, 13.8, f"{TOKEN_NAMES[t]}: {label}"[:44], fontsize=7, va="top")
     for j in range(n):
         y = 12.2 - j * 1.6
-        ax.add_patch(plt.Rectangle((1, y - 0.65), 28, 1.4, color=plt.cm.tab10(j), alpha=0.35))
+        ax.add_patch(patches.Rectangle((1, y - 0.65), 28, 1.4, color=SEAT_COLOURS[j], alpha=0.35))
         skills = " ".join(f"{SKILL_NAMES[k][:3]} {int(s['skills'][j, k])}" for k in range(6))
         toks = " ".join(f"{TOKEN_NAMES[k][0]}{int(s['tokens'][j, k])}" for k in range(5))
         first = " (first)" if s['first_player'] == j else ""
@@ -140,7 +146,4 @@ def render_rgb(s) -> np.ndarray:
                 f"hand {int(s['hand'][j].sum())} | adv {adventures_of(s, j)} | "
                 f"rewards {sum(reward_cards_of(s, j, t) for t in range(4))} | score {score(s, j)}",
                 fontsize=7.5, va="center")
-    fig.canvas.draw()
-    img = np.asarray(fig.canvas.buffer_rgba())[..., :3].copy()
-    plt.close(fig)
-    return img
+    return fig
