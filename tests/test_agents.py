@@ -5,6 +5,7 @@ MaskablePPO can learn on."""
 import io
 import json
 import re
+from importlib.util import find_spec
 
 import numpy as np
 import pytest
@@ -440,3 +441,23 @@ def test_play_batch_refuses_an_illegal_action_by_name():
         play_batch("forfort_v0", [[Stubborn(), Stubborn()]], [0])
     with pytest.raises(ValueError, match="same number of seats"):
         play_batch("forfort_v0", [[RandomAgent(), RandomAgent()], [RandomAgent()] * 3], [0, 1])
+
+
+def test_animate_writes_a_seeded_game_in_one_call(tmp_path):
+    """One frame for the opening and one after each decision, up to max_frames; the same seed
+    writes the same file; a seat's view; MP4 with imageio-ffmpeg; a bad path before any play."""
+    import imageio.v3 as iio
+
+    from frontierzoo.agents import animate
+
+    a, b = tmp_path / "a.gif", tmp_path / "b.gif"
+    assert animate("forfort_v0", seed=3, path=a, max_frames=4, dpi=20) == 4
+    assert iio.imread(a).shape[0] == 4
+    assert animate("forfort_v0", seed=3, path=b, max_frames=4, dpi=20) == 4
+    assert a.read_bytes() == b.read_bytes()
+    assert animate("frantic_v0", agents=["random", "heuristic"], seed=1, path=b, max_frames=3, dpi=20, seat=1) == 3
+    with pytest.raises(ValueError, match=r"\.gif or \.mp4"):
+        animate("forfort_v0", path=tmp_path / "a.png")
+    if find_spec("imageio_ffmpeg") is not None:
+        assert animate("forfort_v0", seed=3, path=tmp_path / "a.mp4", max_frames=3, dpi=20) == 3
+        assert iio.imread(tmp_path / "a.mp4").shape[0] == 3

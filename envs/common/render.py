@@ -161,8 +161,8 @@ def write_animation(frames, path, fps=2) -> int:
     ext = check_animation_path(path)
     h = max(f.shape[0] for f in frames)
     w = max(f.shape[1] for f in frames)
-    if ext == ".mp4":               # the codec wants even sides
-        h, w = h + h % 2, w + w % 2
+    if ext == ".mp4":               # the codec wants sides in whole macro blocks of 16 pixels
+        h, w = -(-h // 16) * 16, -(-w // 16) * 16
     stack = np.stack([np.pad(f, ((0, h - f.shape[0]), (0, w - f.shape[1]), (0, 0)), constant_values=255)
                       for f in frames])
     if ext == ".gif":
