@@ -5,7 +5,7 @@ terminal (``human.py``, ``frontierzoo play``).
 
 ``make_agent(name, game_name, seed)`` builds an agent by name; ``available_agents(game_name)``
 lists the names that game has (every game has "random"); ``play_game(env, agents, seed)`` plays
-one game.
+one game; ``animate(game_name, agents, seed, path)`` plays one and writes it as a GIF (imageio).
 """
 from __future__ import annotations
 
@@ -66,5 +66,7 @@ register_agent("tuned", _tuned, games=[g.name for g in all_games() if tuned_file
 if find_spec("torch") is not None:
     register_agent("ppo", _ppo, games=[g.name for g in all_games() if bundled_model(g.name).exists()])
 
-__all__ = ["Agent", "MatchResult", "RandomAgent", "available_agents", "make_agent", "play_game", "register_agent",
-           "wilson_interval"]
+from .animation import animate  # noqa: E402  (it makes agents by name: after make_agent)
+
+__all__ = ["Agent", "MatchResult", "RandomAgent", "animate", "available_agents", "make_agent", "play_game",
+           "register_agent", "wilson_interval"]

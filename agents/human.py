@@ -48,9 +48,10 @@ class Quit(Exception):
 
 
 def board(env, seat) -> str:
-    """The position as text from ``seat`` (None shows everything)."""
+    """The position as text from ``seat``'s view (its own hidden cards, nobody else's; None: the
+    full view, every hand shown, which the board's first line says)."""
     try:
-        return env.game.render_text(env.record, seat)
+        return env.render_view(seat, "ansi")
     except NotImplementedError:
         return "(this game has no text board yet)"
 

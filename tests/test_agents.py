@@ -5,6 +5,7 @@ MaskablePPO can learn on."""
 import io
 import json
 import re
+from importlib.util import find_spec
 
 import numpy as np
 import pytest
@@ -217,28 +218,27 @@ def test_move_pages_keep_a_kind_together_where_it_fits():
 
 
 def test_a_long_move_list_is_paged_so_the_board_stays_on_the_screen():
-    """Frontier's first decision has 54 places for a village. Its board is 30 lines, so a page
-    holds 14 of them under their heading (50 lines: a blank, the board, a blank, the title, 15
-    lines of moves, the prompt, one to spare); m for the next ones (round again after the last), b redraws the
-    board, and any number can be typed."""
+    """Frontier's first decision has 54 places for a village. Its board is 30 lines under the
+    view's line, so a page holds 13 of them under their heading (50 lines: a blank, the view's
+    line and the board, a blank, the title, 14 lines of moves, the prompt, one to spare); m for
+    the next ones (round again after the last), b redraws the board, and any number can be typed."""
     env = make("frontier_v0")
     env.reset(seed=0)
     obs = env.observe(env.agent_selection)
     legal = np.flatnonzero(obs["action_mask"])
     assert len(legal) == 54
     assert len(env.game.render_text(env.record, 1).splitlines()) == 30
-    human, out = _human("m\nm\nm\nm\nb\n40\n")
+    human, out = _human("m\nm\nm\nm\nm\nb\n40\n")
     assert human.act(obs["observation"], obs["action_mask"], {"env": env}) == legal[39]
     screens = out.getvalue().split(f"Your move, {env.agent_selection} [")
     first = screens[0]
-    assert len(first.splitlines()) == 1 + 30 + 1 + 1 + 15 == SCREEN_LINES - SPARE_LINES
-    assert "Your legal moves 1-14 of 54 (page 1 of 4; m = more)" in first
+    assert len(first.splitlines()) == 1 + 31 + 1 + 1 + 14 == SCREEN_LINES - SPARE_LINES
+    assert "Your legal moves 1-13 of 54 (page 1 of 5; m = more)" in first
     assert screens[1].startswith(f"1-{len(legal)}, m = more, b = board, q = quit]: ")
     listed = [[int(n) for n in re.findall(r"^ +(\d+)\. ", screen, re.M)] for screen in screens]
-    assert [len(page) for page in listed[:4]] == [14, 14, 14, 12]
-    assert sum(listed[:4], []) == list(range(1, len(legal) + 1))   # four pages, all moves once
-    assert listed[4] == listed[5] == list(range(1, 15))              # m after the last: the first again; b keeps it
-    assert "build village:" in first and "Frontier, 4 players" in screens[5]   # b: the board again
+    assert [len(page) for page in listed[:5]] == [13, 13, 13, 13, 2]
+    assert sum(listed[:5], []) == list(range(1, len(legal) + 1))   # five pages, all moves once
+    assert listed[5] == listed[6] == list(range(1, 14))              # m after the last: the first again; b keeps it
 
 
 def test_pages_shrink_to_fit_a_long_board_and_never_below_the_least():
@@ -442,3 +442,23 @@ def test_play_batch_refuses_an_illegal_action_by_name():
         play_batch("forfort_v0", [[Stubborn(), Stubborn()]], [0])
     with pytest.raises(ValueError, match="same number of seats"):
         play_batch("forfort_v0", [[RandomAgent(), RandomAgent()], [RandomAgent()] * 3], [0, 1])
+
+
+def test_animate_writes_a_seeded_game_in_one_call(tmp_path):
+    """One frame for the opening and one after each decision, up to max_frames; the same seed
+    writes the same file; a seat's view; MP4 with imageio-ffmpeg; a bad path before any play."""
+    import imageio.v3 as iio
+
+    from frontierzoo.agents import animate
+
+    a, b = tmp_path / "a.gif", tmp_path / "b.gif"
+    assert animate("forfort_v0", seed=3, path=a, max_frames=4, dpi=20) == 4
+    assert iio.imread(a).shape[0] == 4
+    assert animate("forfort_v0", seed=3, path=b, max_frames=4, dpi=20) == 4
+    assert a.read_bytes() == b.read_bytes()
+    assert animate("frantic_v0", agents=["random", "heuristic"], seed=1, path=b, max_frames=3, dpi=20, seat=1) == 3
+    with pytest.raises(ValueError, match=r"\.gif or \.mp4"):
+        animate("forfort_v0", path=tmp_path / "a.png")
+    if find_spec("imageio_ffmpeg") is not None:
+        assert animate("forfort_v0", seed=3, path=tmp_path / "a.mp4", max_frames=3, dpi=20) == 3
+        assert iio.imread(tmp_path / "a.mp4").shape[0] == 3

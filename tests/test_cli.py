@@ -272,6 +272,7 @@ def test_play_hides_the_opponents_hand_and_quits_on_end_of_input(monkeypatch, ca
     assert code == 0 and out.rstrip().endswith("You left the game.")
     first_board = out.split("Your legal moves:")[0]
     assert first_board.count("hand: ") == 1      # only my own hand is shown
+    assert "player_0's view: player_0's own hidden cards shown, nobody else's" in first_board
 
 
 def test_play_to_the_end(monkeypatch, capsys):

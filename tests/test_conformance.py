@@ -2,16 +2,20 @@
 
 A new game gets all of this by registering itself and listing its configurations.
 """
+import glob
 import os
 import random
 import subprocess
 import sys
+from xml.etree import ElementTree
 
 import numpy as np
 import pytest
 from pettingzoo.test import api_test
 
-from frontierzoo.envs import all_games, make
+from frontierzoo import envs
+from frontierzoo.envs import all_games, get_game, make
+from frontierzoo.envs.common.render import view_title
 from frontierzoo.envs.common.engine import FUZZ_CODES, kernels
 from frontierzoo.envs.common.vector import VectorEnv
 
@@ -476,10 +480,94 @@ def test_render_modes(game_config):
     play_random(env, np.random.default_rng(0), max_decisions=15)
     text = env.render()
     assert isinstance(text, str) and "player_0" in text
+    assert text.splitlines()[0] == view_title(None), "the full view says that it shows every hand"
+    assert "\nlast: player_" in text, "an env with a render mode tells the last decision"
     pic = new_env(game, cfg, render_mode="rgb_array")
     pic.load(env.save())
     img = pic.render()
     assert img.dtype == np.uint8 and img.ndim == 3 and img.shape[2] == 3 and img.std() > 0
+    before = pic.save()
+    svg = pic.render_svg(0)     # vector output: well-formed, and the table's shapes and letters in it
+    root = ElementTree.fromstring(svg)
+    assert root.tag.endswith("svg") and len(svg) > 20_000
+    assert sum(1 for el in root.iter() if el.tag.endswith(("path", "use"))) > 50
+    assert pic.save() == before, "drawing does not change the game"
+    seat = new_env(game, cfg, render_mode="ansi", render_seat="player_1")
+    seat.load(env.save())
+    assert seat.render() == seat.render_view(1) != seat.render_view(None)
+    assert seat.render().splitlines()[0] == view_title(1)
+    with pytest.raises(ValueError, match="seat"):
+        env.render_view(cfg["num_players"])
+    with pytest.raises(ValueError, match="mode"):
+        env.render_view(0, "png")
+
+
+def _views(game, s, seat, pictures):
+    """What ``seat`` sees of ``s``: its text view and, with ``pictures``, its picture (small)."""
+    return game.render_text(s, seat), game.render_rgb(s, seat, dpi=25) if pictures else None
+
+
+def _same(a, b):
+    return a[0] == b[0] and (a[1] is None or np.array_equal(a[1], b[1]))
+
+
+def _check_views_per_seat(game, positions, n, rng, pictures, enough):
+    """Two worlds that differ only in seat ``other``'s hidden facts draw the same for every other
+    viewer, in words and in pictures; a change in a seat's own hidden facts shows in its own view
+    (and in the full view), so the test cannot pass by hiding everything."""
+    hidden, own = 0, 0
+    for s in positions:
+        for other in range(n):
+            b = s.copy()
+            if not game.perturb_private(b, other, rng):
+                continue
+            for seat in range(n):
+                va, vb = _views(game, s, seat, pictures), _views(game, b, seat, pictures)
+                if seat == other:
+                    assert not _same(va, vb), f"seat {seat}'s own hidden facts are not in its view"
+                    own += 1
+                else:
+                    assert _same(va, vb), f"seat {other}'s hidden facts show in seat {seat}'s view"
+                    hidden += 1
+            assert game.render_text(s) != game.render_text(b), "the full view shows every hidden hand"
+            if hidden >= enough and own >= enough:
+                return
+    assert hidden >= enough and own >= enough, (hidden, own)
+
+
+def test_text_views_per_seat(game_config):
+    """``render_text(s, seat)``: each seat's own hidden cards and nobody else's."""
+    game, cfg = game_config
+    rng = np.random.default_rng(5)
+    _check_views_per_seat(game, _random_positions(game, cfg, 3, 0.05, rng), cfg["num_players"], rng, False, 10)
+
+
+@pytest.mark.parametrize("name", [g.name for g in all_games()])
+def test_picture_views_per_seat(name):
+    """The pictures likewise (rgb; the SVG is the same figure), at the default seat count."""
+    game = get_game(name)
+    cfg = {"num_players": game.default_players}
+    rng = np.random.default_rng(6)
+    _check_views_per_seat(game, _random_positions(game, cfg, 1, 0.05, rng), cfg["num_players"], rng, True, 1)
+
+
+def test_pictures_leave_the_matplotlib_backend_alone():
+    """The pictures are drawn on their own Agg canvas: the user's backend is never switched (a
+    notebook's figures would stop showing) and pyplot is never imported."""
+    import matplotlib
+
+    backend = matplotlib.get_backend()
+    pyplot = "matplotlib.pyplot" in sys.modules
+    for game in all_games():
+        env = make(game.name, render_mode="rgb_array")
+        env.reset(seed=1)
+        env.render()
+        env.render_svg(0)
+    assert matplotlib.get_backend() == backend
+    assert pyplot or "matplotlib.pyplot" not in sys.modules
+    for path in glob.glob(os.path.join(os.path.dirname(envs.__file__), "*", "*.py")):
+        with open(path) as f:
+            assert "matplotlib.use(" not in f.read() and "pyplot" not in f.read(), path
 
 
 def test_describe_every_legal_action(game_config):

@@ -833,14 +833,14 @@ def test_events_tell_what_happened_between_decisions():
 
 def test_pictures_name_the_decision_and_draw_the_whole_table():
     """A person follows the game from the pictures: the decision and its effect on top, every fort
-    with its counts, and the key (render.render_rgb)."""
+    with its counts, and the key (render.render_figure)."""
     s = new_record(GAME, 2, 3)
     assert render.decision_words(s) == f"set-up: player_{int(s['first_player'])} places their first camp"
     s = position(turn=1, hands={0: [CORNER_GUARD], 1: [STRAIGHT_CATAPULT]}, forts={(0, W): [wall(0, STRAIGHT_GUARD)]})
     play(s, effect(STRAIGHT_CATAPULT), OPPONENT.at(1))
     assert render.decision_words(s) == "player_1 to act: choose the row (catapult, aimed at player_0)"
     assert "player_1 to act: choose the row" in render.render_text(s)
-    picture = render.render_rgb(s)
+    picture = GAME.render_rgb(s)
     assert picture.dtype == np.uint8 and picture.shape[2] == 3 and picture.shape[0] > 500
 
 

@@ -68,7 +68,12 @@ class FrontierZooEnv(AECEnv):
         game: the :class:`Game` to play.
         num_players: seats at the table (the game's ``player_counts``).
         render_mode: ``None``, ``"human"`` (prints text), ``"ansi"`` (returns text) or
-            ``"rgb_array"`` (returns a picture).
+            ``"rgb_array"`` (returns a picture); an env with a render mode also keeps the last
+            decision, which its drawings tell with what followed it.
+        render_seat: whose view :meth:`render` draws: ``None`` (the default) the full view, every
+            seat's hidden hand shown (for debugging; the drawing says so), or a seat (its number or
+            agent name): what that seat may see, its own hidden cards and nobody else's. Any view
+            can also be asked for at any time: :meth:`render_view`, :meth:`render_svg`.
         illegal_action: ``"raise"`` (``ValueError``, the default) or ``"lose"`` (PettingZoo classic:
             the mover gets -1, the others 0, and the game ends).
         max_steps: truncate the game after this many decisions (``None``: play to the rules' end).
@@ -80,7 +85,7 @@ class FrontierZooEnv(AECEnv):
     metadata = {"render_modes": ["human", "ansi", "rgb_array"], "is_parallelizable": False, "render_fps": 2}
 
     def __init__(self, game, num_players=None, render_mode=None, illegal_action="raise",
-                 max_steps=None, reward="win", **options):
+                 max_steps=None, reward="win", render_seat=None, **options):
         super().__init__()
         self.game = game
         self.num_players = game.check_players(game.default_players if num_players is None else num_players)
@@ -98,6 +103,8 @@ class FrontierZooEnv(AECEnv):
 
         self.possible_agents = [f"player_{i}" for i in range(self.num_players)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
+        self.render_seat = self._viewer(render_seat, "render_seat")
+        self._last = None   # (the record's bytes before the last decision, the decision): kept with a render_mode
         self._k = kernels(game)
         self._set_states(np.zeros(1, dtype=game.dtype))
         obs_space = spaces.Dict({
@@ -180,6 +187,7 @@ class FrontierZooEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self._steps = 0
+        self._last = None
         self._has_reset = True
         self._set_view(seat, obs, mask)
 
@@ -235,6 +243,8 @@ class FrontierZooEnv(AECEnv):
         if not self._mask[a]:
             return self._illegal(agent, a)
         self._cumulative_rewards[agent] = 0.0
+        if self.render_mode is not None:
+            self._last = (self._buf.copy(), a)
         seat, obs, mask = self._k.aec(self._buf, False, self.num_players, self._opts, np.uint64(0),
                                       a, self.reward_mode == "vp", self._rew)
         self._steps += 1
@@ -350,6 +360,7 @@ class FrontierZooEnv(AECEnv):
         self.infos = {a: {} for a in self.agents}
         self.agent_selection = h["agent_selection"]
         self._has_reset = True
+        self._last = None
         seat = h["seat"]
         self._set_view(seat, *self._view_of(seat))
 
@@ -362,18 +373,72 @@ class FrontierZooEnv(AECEnv):
         return self._k.observe_seat(self._buf, seat), mask
 
     def render(self):
+        """The position drawn as ``render_mode`` says, from ``render_seat``'s view (None: the full
+        view, every hand shown, and the drawing says so): ``"ansi"`` text, ``"rgb_array"`` an
+        (H, W, 3) uint8 picture, ``"human"`` the text printed."""
         if self.render_mode is None:
             import gymnasium
             gymnasium.logger.warn("render() called without a render_mode; pass render_mode to env(...)")
             return None
         self._require_reset("render")
         if self.render_mode == "rgb_array":
-            return self.game.render_rgb(self._states[0])
-        text = self.game.render_text(self._states[0])
+            return self.render_view(self.render_seat, "rgb_array")
+        text = self.render_view(self.render_seat, "ansi")
         if self.render_mode == "human":
             print(text)
             return None
         return text
+
+    def _viewer(self, seat, what="seat"):
+        """A view's seat: None (the full view), a seat number or an agent name, as a seat number."""
+        if seat is None:
+            return None
+        if isinstance(seat, str) and seat in self.agent_name_mapping:
+            return self.agent_name_mapping[seat]
+        if is_int(seat) and 0 <= int(seat) < self.num_players:
+            return int(seat)
+        raise ValueError(f"{self.game.name}: {what} must be None, a seat in [0, {self.num_players}) or one of "
+                         f"{self.possible_agents}, got {seat!r}")
+
+    def last_words(self, seat=None) -> list:
+        """The last decision and what followed it, in words ``seat`` may hear (None: the neutral
+        narrator's); empty before the first decision, or when the env has no render_mode (only
+        an env made with one keeps the last decision)."""
+        self._require_reset("last_words")
+        if self._last is None:
+            return []
+        from .render import last_words
+
+        before = self._last[0].view(self.game.dtype)[0]
+        return last_words(self.game, before, self._last[1], self._states[0], self._viewer(seat))
+
+    def render_view(self, seat=None, mode="ansi", dpi=None):
+        """The position as ``seat`` may see it (an agent name or seat number; None: the full view,
+        every hand shown, which the drawing says), with the last decision and what followed it:
+        ``mode`` ``"ansi"`` text, ``"rgb_array"`` an (H, W, 3) uint8 picture (``dpi``: pixels an
+        inch, default 100), ``"svg"`` SVG text. A render never changes the game."""
+        self._require_reset("render_view")
+        viewer = self._viewer(seat)
+        if mode not in ("ansi", "rgb_array", "svg"):
+            raise ValueError(f"{self.game.name}: render_view's mode must be 'ansi', 'rgb_array' or 'svg', got {mode!r}")
+        s = self._states[0].copy()    # the renderers get a copy: drawing cannot touch the game
+        last = self.last_words(viewer)
+        if mode == "rgb_array":
+            return self.game.render_rgb(s, viewer, last, dpi=dpi)
+        if mode == "svg":
+            return self.game.render_svg(s, viewer, last)
+        from .render import view_title
+
+        lines = [view_title(viewer), self.game.render_text(s, viewer)]
+        if last:
+            lines.append("last: " + last[0])
+            lines += [f"   . {event}" for event in last[1:]]
+        return "\n".join(lines)
+
+    def render_svg(self, seat=None) -> str:
+        """The picture as SVG text (vector, sharp at any size), from ``seat``'s view (None: the
+        full view): the same drawing as ``render_view(seat, "rgb_array")``."""
+        return self.render_view(seat, "svg")
 
     def close(self):
         pass

@@ -54,7 +54,7 @@ class Game:
     ``GAME``; the folder's ``__init__.py`` turns it into the PettingZoo-style module.
 
     Subclasses set the class attributes and implement :meth:`options`, :meth:`describe_action`
-    and the renderers; the kernels live in ``core``.
+    and put its pictures in ``render.py``; the kernels live in ``core``.
     """
 
     name: str = ""                  # the environment name, e.g. "forfort_v0"
@@ -152,13 +152,39 @@ class Game:
         to act ("build ... on SW of my fort")."""
         raise NotImplementedError
 
+    # The pictures. A game's ``render.py`` (next to its ``env.py``) provides ``render_text(s, seat)``
+    # and ``render_figure(s, seat, last)``; these find it there, so a game's ``env.py`` says nothing
+    # of them. ``seat`` None is the full view (every hand shown, and the picture says so); a seat
+    # number that seat's view: its own hidden cards and nobody else's. ``last``: the last decision
+    # and what followed it, as lines (``common/render.last_words``).
+    def _renderer(self):
+        import importlib
+
+        return importlib.import_module(type(self).__module__.rsplit(".", 1)[0] + ".render")
+
     def render_text(self, s, seat=None) -> str:
         """The position as text; ``seat`` hides what that seat may not see (None shows all)."""
-        raise NotImplementedError
+        return self._renderer().render_text(s, seat)
 
-    def render_rgb(self, s) -> np.ndarray:
-        """The position as an RGB picture (H, W, 3) uint8; imports matplotlib only when called."""
-        raise NotImplementedError
+    def render_figure(self, s, seat=None, last=()):
+        """The position as a matplotlib Figure on its own Agg canvas (no pyplot, the user's backend
+        untouched); imports matplotlib only when called."""
+        return self._renderer().render_figure(s, seat, tuple(last))
+
+    def render_rgb(self, s, seat=None, last=(), dpi=None) -> np.ndarray:
+        """The position as an RGB picture (H, W, 3) uint8 (``dpi``: pixels an inch, default 100)."""
+        from .render import figure_to_rgb
+
+        fig = self.render_figure(s, seat, last)
+        if dpi is not None:
+            fig.set_dpi(dpi)
+        return figure_to_rgb(fig)
+
+    def render_svg(self, s, seat=None, last=()) -> str:
+        """The position as SVG text: vector, sharp at any size."""
+        from .render import figure_to_svg
+
+        return figure_to_svg(self.render_figure(s, seat, last))
 
     def module_doc(self, intro: str) -> str:
         """The PettingZoo docstring of the game's module: ``intro``, the spec table, options,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..common.game import Game
-from . import core, render, words
+from . import core, words
 from .invariants import INVARIANT_NAMES
 from .state import (ACTIONS, AIMS, CARDS, CELLS, DEV_CARDS, DIE, FACTIONS, FISH_PER_TURN, HIDDEN_FIELDS, MAP_CARDS,
                     MARKERS, MAX_ROUNDS, MAX_SEATS, MIN_SEATS, NUM_STAGES, NUM_TILES, OBSERVATION, RECORD_DTYPE,
@@ -92,12 +92,6 @@ class FantasyFrontierGame(Game):
 
     def describe_action(self, s, a, viewer=None):
         return words.describe_action(s, a, viewer)
-
-    def render_text(self, s, seat=None):
-        return render.render_text(s, seat)
-
-    def render_rgb(self, s):
-        return render.render_rgb(s)
 
 
 GAME = FantasyFrontierGame()

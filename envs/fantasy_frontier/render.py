@@ -1,14 +1,19 @@
 """Fantasy Frontier as text and as a picture (matplotlib, imported only when a picture is asked
-for). The tile map with airships, townships and workers; each airship's board (workers, damage),
-bays and points. ``seat`` hides the other players' map cards."""
+for). The tile map with airships, townships and workers ashore; each seat's airship board (the
+workers on its assignments, the damage markers), cargo bays, tiles held, map cards and points;
+the bag, the research deck, the damage markers. ``seat`` None is the full view (every hand of
+map cards shown); a seat's view shows its own map cards and the others' as counts."""
 from __future__ import annotations
 
 import numpy as np
 
-from .board import victory_points
-from .content import DEV_KIND, DEV_KIND_NAMES, MAP_VP
-from .state import (ASSIGNMENT_NAMES, CELL_Q, CELL_R, CELLS, DAMAGEABLE, FACTION_NAMES, MAP_CARDS,
-                    RESOURCE_NAMES, SPOTS, STAGE_NAMES, TERRAIN_NAMES, DEV_CARDS, ST_OVER)
+from .board import bay_capacity, victory_points
+from ..common.render import (BANNER_H, SEAT_COLOURS, draw_banner, draw_swatches, key_axes, new_figure,
+                             seat_swatches)
+from .content import DEV_KIND, DEV_KIND_NAMES, MAP_DQ, MAP_DR, MAP_SIZE, MAP_TERRAIN, MAP_VP
+from .state import (ASSIGNMENT_NAMES, ASSIGNMENTS, BAY_NAMES, BAY_OF, BAYS, CAPACITY,
+                    CELL_Q, CELL_R, CELLS, DAMAGEABLE, FACTION_NAMES, MAP_CARDS, REPAIR_SPOT, RESOURCE_NAMES,
+                    RESOURCES, SPOTS, STAGE_NAMES, TERRAIN_NAMES, DEV_CARDS, ST_OVER)
 from .words import spot_name
 
 TERRAIN_LETTER = "pfmw"
@@ -105,66 +110,194 @@ def render_text(s, seat=None) -> str:
     return "\n".join(out)
 
 
-COLOURS = {0: "#e8e3a0", 1: "#3f8f3f", 2: "#8b6b4a", 3: "#4a7fc1"}
-SEAT_COLOURS = ("#1f4fff", "#1a9a1a", "#d01010", "#e0c000")
+TERRAIN_COLOURS = ("#ece6a2", "#4f9a4a", "#a07850", "#8ec3e6")   # plains, forest, mountains, water
+RESOURCE_COLOURS = ("#3d7cc9", "#b5651d", "#e3b800", "#9a9a9a", "#7a4a1c")   # fish, turkey, gold, stone, wood
+DAMAGE_COLOUR = "#c00000"
+SQRT3 = 3 ** 0.5
+BODY_H, KEY_H = 7.0, 0.95        # inches: the map and the seats' boards; the key below
+MAP_W, SEATS_W = 6.6, 7.4
 
 
-def render_rgb(s) -> np.ndarray:
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    from matplotlib.patches import RegularPolygon
+def _xy(c):
+    """A cell's centre in the plane (pointy-top hexes of radius 1, r down the page)."""
+    return SQRT3 * (CELL_Q[c] + CELL_R[c] / 2), -1.5 * CELL_R[c]
 
-    fig = plt.figure(figsize=(12, 6), dpi=80)
-    ax = fig.add_axes([0.0, 0.0, 0.5, 1.0])
+
+def decision_words(s) -> str:
+    """Whose decision it is and what it is, with the battle or the owed resource in progress."""
+    n = int(s["num_players"])
+    st = int(s["stage"])
+    if st == ST_OVER:
+        best = max(int(s["final"][j]) for j in range(n))
+        won = ", ".join(f"player_{j}" for j in range(n) if s["final"][j] == best)
+        return f"game over: {won} won ({' / '.join(str(int(s['final'][j])) for j in range(n))} VP)"
+    words = f"player_{int(s['actor'])} to act: {STAGE_NAMES[st]}"
+    if s["shooter"] >= 0 and s["victim"] >= 0:
+        words += f" (player_{int(s['shooter'])} shooting at player_{int(s['victim'])})"
+    if s["roll"] > 0:
+        words += f" (the die shows {int(s['roll'])})"
+    if st == 4:   # ST_PLACE
+        words += f" ({int(s['to_place'])} workers left to place)"
+    return words
+
+
+def render_figure(s, seat=None, last=()):
+    """The banner (the decision, whose view, the last decision and what followed it); the map
+    (tiles, airships, townships, workers ashore) with the table's counts; a board for each seat;
+    the key."""
+    n = int(s["num_players"])
+    width, height = MAP_W + SEATS_W, BANNER_H + BODY_H + KEY_H
+    fig = new_figure(width, height)
+    title = (f"Fantasy Frontier, {n} players: round {int(s['round']) + 1}, player_{int(s['turn_seat'])}'s turn"
+             f" (first player_{int(s['first_player'])}); first to 40 VP ends the game")
+    draw_banner(fig, title, decision_words(s), "black" if s["actor"] < 0 else SEAT_COLOURS[int(s["actor"])],
+                seat, last)
+    ax = fig.add_axes([0, KEY_H / height, MAP_W / width, BODY_H / height])
+    _draw_map(ax, s)
+    ax.set_title(_table_words(s), fontsize=7.5, color="#333333", pad=2)
+    panel_h = BODY_H / max(n, 3)
+    for j in range(n):
+        bottom = KEY_H + BODY_H - panel_h * (j + 1)
+        pa = fig.add_axes([MAP_W / width, bottom / height, SEATS_W / width, panel_h / height])
+        pa.set_xlim(0, SEATS_W)
+        pa.set_ylim(0, panel_h)
+        pa.axis("off")
+        _draw_seat(pa, s, j, panel_h, seat is None or seat == j)
+    _draw_key(key_axes(fig, KEY_H), n)
+    return fig
+
+
+def _table_words(s):
+    bag = ", ".join(f"{int(s['bag'][t])} {TERRAIN_NAMES[t]}" for t in range(4))
+    supply = ", ".join(f"{int(s['supply'][r])} {RESOURCE_NAMES[r]}" for r in range(RESOURCES))
+    return (f"bag: {bag};  research deck {int(s['deck_size'])};  damage markers {int(s['markers'])}\n"
+            f"supply: {supply}")
+
+
+def _draw_map(ax, s):
+    from matplotlib.patches import Circle, Ellipse, RegularPolygon
+
     ax.set_aspect("equal")
     ax.axis("off")
-    xs, ys = [], []
-    for c in range(CELLS):
-        t = int(s["board"][c])
-        if t < 0:
-            continue
-        x = np.sqrt(3) * (CELL_Q[c] + CELL_R[c] / 2)
-        y = -1.5 * CELL_R[c]
-        xs.append(x)
-        ys.append(y)
-        ax.add_patch(RegularPolygon((x, y), 6, radius=0.98, facecolor=COLOURS[t], edgecolor="k", lw=0.5))
+    used = [c for c in range(CELLS) if s["board"][c] >= 0]
+    for c in used:
+        x, y = _xy(c)
+        ax.add_patch(RegularPolygon((x, y), 6, radius=0.98, facecolor=TERRAIN_COLOURS[int(s["board"][c])],
+                                    edgecolor="#555555", lw=0.6))
         if s["township"][c] >= 0:
-            ax.add_patch(RegularPolygon((x, y + 0.4), 4, radius=0.3, facecolor=SEAT_COLOURS[int(s["township"][c])],
-                                        edgecolor="k"))
+            ax.add_patch(RegularPolygon((x + 0.35, y + 0.35), 5, radius=0.33, facecolor=SEAT_COLOURS[int(s["township"][c])],
+                                        edgecolor="black", lw=1.2))
         if s["ground"][c] >= 0:
-            ax.plot([x - 0.45], [y - 0.35], "o", ms=6, color=SEAT_COLOURS[int(s["ground"][c])], mec="k")
+            ax.add_patch(Circle((x - 0.45, y - 0.4), 0.17, facecolor=SEAT_COLOURS[int(s["ground"][c])],
+                                edgecolor="black", lw=0.8))
     for j in range(int(s["num_players"])):
         c = int(s["ship"][j])
         if c >= 0:
-            x = np.sqrt(3) * (CELL_Q[c] + CELL_R[c] / 2)
-            y = -1.5 * CELL_R[c]
-            ax.add_patch(matplotlib.patches.Ellipse((x, y - 0.1), 1.1, 0.55, facecolor=SEAT_COLOURS[j], edgecolor="k"))
-            ax.text(x, y - 0.1, SEAT_LETTER[j], ha="center", va="center", color="w", fontsize=9, weight="bold")
-    if xs:
-        ax.set_xlim(min(xs) - 1.5, max(xs) + 1.5)
-        ax.set_ylim(min(ys) - 1.5, max(ys) + 1.5)
-    tx = fig.add_axes([0.5, 0.0, 0.5, 1.0])
-    tx.axis("off")
-    lines = []
-    for j in range(int(s["num_players"])):
-        dmg = "".join("X" if s["damaged"][j, k] else "." for k in range(DAMAGEABLE))
-        bays = " ".join(f"{RESOURCE_NAMES[r][:4]}{int(s['bays'][j, r])}" for r in range(5))
-        held = "".join(TERRAIN_LETTER[t] * int(s["held"][j, t]) for t in range(4)) or "-"
-        f = int(s["faction"][j])
-        lines.append((f"player_{j} {FACTION_NAMES[f].split(' (')[0] if f >= 0 else ''}: {victory_points(s, j)} VP "
-                      f"(combat {int(s['combat_vp'][j])}, towns {int(s['townships'][j])})\n"
-                      f"  damage {dmg} (pilot blast attack exit research)\n  {bays}\n"
-                      f"  map cards {int(s['hand_count'][j])} held, {int(s['scored'][j].sum())} scored; tiles {held}",
-                      SEAT_COLOURS[j]))
-    crew = ", ".join(f"{spot_name(k)} {int(s['ready'][k])}/{int(s['crew'][k])}" for k in range(SPOTS) if s["crew"][k])
-    lines.append((f"round {int(s['round']) + 1}, player_{int(s['turn_seat'])}'s turn: "
-                  f"{STAGE_NAMES[int(s['stage'])]}\n  workers ready/placed: {crew or '-'}\n"
-                  "tiles: plains pale, forest green, mountains brown, water blue;\n"
-                  "oval: airship, diamond: township, dot: worker ashore", "k"))
-    for i, (text, col) in enumerate(lines):
-        tx.text(0.02, 0.97 - i * 0.19, text, color=col, fontsize=8.5, va="top", family="monospace")
-    fig.canvas.draw()
-    img = np.asarray(fig.canvas.buffer_rgba())[:, :, :3].copy()
-    plt.close(fig)
-    return img
+            x, y = _xy(c)
+            ax.add_patch(Ellipse((x, y - 0.05), 1.3, 0.62, facecolor=SEAT_COLOURS[j], edgecolor="black", lw=1.5, zorder=5))
+            ax.text(x, y - 0.05, str(j), ha="center", va="center", color="white", fontsize=9, weight="bold", zorder=6)
+    if used:
+        xs = [_xy(c)[0] for c in used]
+        ys = [_xy(c)[1] for c in used]
+        cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+        half = max(max(xs) - min(xs), max(ys) - min(ys), 6) / 2 + 1.3
+        ax.set_xlim(cx - half, cx + half)
+        ax.set_ylim(cy - half, cy + half)
+    else:
+        ax.set_xlim(-5, 5)
+        ax.set_ylim(-5, 5)
+        ax.text(0, 0, "no tiles yet", ha="center", va="center", fontsize=10, color="#777777")
+
+
+def _mini_pattern(ax, x, y, m, size=0.085):
+    """Map card m as its pattern of small coloured hexes, the first at (x, y)."""
+    from matplotlib.patches import RegularPolygon
+
+    for k in range(int(MAP_SIZE[m])):
+        dq, dr = int(MAP_DQ[m, k]), int(MAP_DR[m, k])
+        ax.add_patch(RegularPolygon((x + size * SQRT3 * (dq + dr / 2), y - size * 1.5 * dr), 6, radius=size * 0.97,
+                                    facecolor=TERRAIN_COLOURS[int(MAP_TERRAIN[m, k])], edgecolor="black", lw=0.4))
+
+
+def _draw_seat(ax, s, j, h, shown):
+    """Seat j's board: its faction and points, the airship's six assignments (workers on them at
+    its turn, damage markers), the cargo bays, tiles held, map cards (the cards where shown)."""
+    from matplotlib.patches import Circle, Rectangle
+
+    on_turn = s["stage"] != ST_OVER and s["turn_seat"] == j
+    colour = SEAT_COLOURS[j]
+    ax.add_patch(Rectangle((0.05, 0.04), SEATS_W - 0.1, h - 0.08, facecolor="#fafafa",
+                           edgecolor=colour, lw=2.5 if on_turn else 1, ls="--" if on_turn else "-"))
+    f = int(s["faction"][j])
+    vp = int(victory_points(s, j))
+    cards_vp = sum(int(MAP_VP[m]) for m in range(MAP_CARDS) if s["scored"][j, m])
+    top = h - 0.2
+    ax.text(0.15, top, f"{'> ' if on_turn else ''}player_{j}  {FACTION_NAMES[f] if f >= 0 else '(no faction yet)'}",
+            fontsize=9.5, weight="bold", color=colour, va="center")
+    ax.text(SEATS_W - 0.15, top, f"{vp} VP  (combat {int(s['combat_vp'][j])}, {int(s['townships'][j])} townships, "
+            f"map cards {cards_vp})", fontsize=8.5, weight="bold", ha="right", va="center")
+    # the airship's board
+    box_w, box_h = 0.78, min(0.5, h * 0.3)
+    y0 = top - 0.2 - box_h
+    for k in range(ASSIGNMENTS):
+        x = 0.15 + k * (box_w + 0.05)
+        damaged = k < DAMAGEABLE and s["damaged"][j, k]
+        ax.add_patch(Rectangle((x, y0), box_w, box_h, facecolor="#ffe5e5" if damaged else "white",
+                               edgecolor=DAMAGE_COLOUR if damaged else "#888888", lw=1.5 if damaged else 0.8))
+        ax.text(x + box_w / 2, y0 + box_h - 0.09, ASSIGNMENT_NAMES[k].replace(" ground", ""), fontsize=6.5,
+                ha="center", va="center")
+        if damaged:
+            ax.plot([x + 0.05, x + box_w - 0.05], [y0 + 0.05, y0 + box_h - 0.18], color=DAMAGE_COLOUR, lw=1.5)
+            ax.plot([x + 0.05, x + box_w - 0.05], [y0 + box_h - 0.18, y0 + 0.05], color=DAMAGE_COLOUR, lw=1.5)
+        if on_turn:
+            crew = int(s["crew"][k] + (s["crew"][REPAIR_SPOT + k] if k < DAMAGEABLE else 0))
+            ready = int(s["ready"][k] + (s["ready"][REPAIR_SPOT + k] if k < DAMAGEABLE else 0))
+            for w in range(int(CAPACITY[k])):
+                cx = x + 0.1 + w * 0.14
+                fill = colour if w < ready else ("#bbbbbb" if w < crew else "white")
+                ax.add_patch(Circle((cx, y0 + 0.1), 0.05, facecolor=fill, edgecolor="#555555", lw=0.5))
+            if k < DAMAGEABLE and s["crew"][REPAIR_SPOT + k]:
+                ax.text(x + box_w - 0.04, y0 + 0.2, "repair", fontsize=5.5, ha="right", color=DAMAGE_COLOUR)
+    # the cargo bays
+    bx = 0.15 + ASSIGNMENTS * (box_w + 0.05) + 0.1
+    size = int(bay_capacity(s, j))
+    row_h = (box_h + 0.1) / BAYS
+    for b in range(BAYS):
+        y = y0 + box_h + 0.05 - (b + 1) * row_h + row_h / 2
+        ax.text(bx, y, BAY_NAMES[b], fontsize=6, va="center")
+        pieces = [r for r in range(RESOURCES) if BAY_OF[r] == b for _ in range(int(s["bays"][j, r]))]
+        for i in range(size):
+            ax.add_patch(Rectangle((bx + 0.42 + i * 0.13, y - 0.05), 0.11, 0.1,
+                                   facecolor=RESOURCE_COLOURS[pieces[i]] if i < len(pieces) else "white",
+                                   edgecolor="#777777", lw=0.5))
+    # the rest, in words (and the hand's patterns where shown)
+    held = ", ".join(f"{int(s['held'][j, t])} {TERRAIN_NAMES[t]}" for t in range(4) if s["held"][j, t]) or "none"
+    eq = ", ".join(DEV_KIND_NAMES[int(DEV_KIND[d])] for d in range(DEV_CARDS) if s["equipped"][j, d]) or "nothing"
+    scored = " ".join(f"#{m}" for m in range(MAP_CARDS) if s["scored"][j, m]) or "none"
+    extra = f";  hits taken this turn {int(s['hits'][j])}" if s["hits"][j] else ""
+    extra += f";  {int(s['countered'][j])} workers counter-attacked" if s["countered"][j] else ""
+    y = y0 - 0.14
+    ax.text(0.15, y, f"tiles held: {held};  equipped: {eq}{extra}", fontsize=7, va="center")
+    hand = [m for m in range(MAP_CARDS) if s["hand"][j, m]]
+    words = f"map cards scored: {scored};  in hand: {int(s['hand_count'][j])}" + (":" if shown and hand else "")
+    if not shown:
+        words += " (hidden)"
+    ax.text(0.15, y - 0.2, words, fontsize=7, va="center")
+    if shown and hand:
+        x = 0.15
+        for m in hand:
+            ax.text(x, y - 0.44, f"#{m} {int(MAP_VP[m])} VP", fontsize=6.5, va="center", weight="bold")
+            _mini_pattern(ax, x + 0.7, y - 0.42, m, size=0.07)
+            x += 1.3
+
+
+def _draw_key(ax, n):
+    row1, row2, row3 = 0.75, 0.45, 0.15
+    x = draw_swatches(ax, 0.15, row1, [(TERRAIN_COLOURS[t], TERRAIN_NAMES[t]) for t in range(4)])
+    draw_swatches(ax, x + 0.2, row1, seat_swatches(n))
+    x = draw_swatches(ax, 0.15, row2, [(RESOURCE_COLOURS[r], RESOURCE_NAMES[r]) for r in range(RESOURCES)])
+    draw_swatches(ax, x + 0.2, row2, [(None, "map: oval + number = a seat's airship, pentagon = township, "
+                                             "dot = worker ashore (in the seat's colour)")])
+    draw_swatches(ax, 0.15, row3, [(None, "airship board (at the seat's turn): filled dot = worker ready, grey = "
+                                          "worker used, white = room; red cross = damage marker; #m: a map card, "
+                                          "drawn as the pattern it scores")])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..common.game import Game
-from . import core, render, words
+from . import core, words
 from .invariants import INVARIANT_NAMES
 from .places import is_opponent
 from .state import (ACTIONS, ARMIES, ARMY_OVERTHROWN, ARROW_READINGS, HIDDEN_FIELDS, MAX_SEATS, MIN_SEATS,
@@ -92,12 +92,6 @@ class ForfortGame(Game):
 
     def describe_action(self, s, a, viewer=None):
         return words.describe_action(s, a, viewer)
-
-    def render_text(self, s, seat=None):
-        return render.render_text(s, seat)
-
-    def render_rgb(self, s):
-        return render.render_rgb(s)
 
 
 GAME = ForfortGame()

@@ -1,13 +1,12 @@
 """Forfort drawn: the text board (each fort round its dungeon, counts, discards, hands) and the
-picture (matplotlib, imported only when a picture is asked for). Both show only what every player
-sees, except the text board's hands (``seat`` picks whose): a person follows the game from them."""
+picture (matplotlib, imported only when a picture is asked for). Both show what every player sees,
+and the hands: every hand in the full view (``seat`` None), else only ``seat``'s own; a person
+follows the game from them."""
 from __future__ import annotations
-
-import textwrap
 
 import numpy as np
 
-from ..common.render import SEAT_COLOURS, figure_to_rgb, new_figure
+from ..common.render import BANNER_H, SEAT_COLOURS, draw_banner, new_figure
 from .content import WALL_KIND, WALL_SHAPE, WALL_SYMBOLS
 from .places import top_card
 from .scoring import seat_points, side_points
@@ -105,43 +104,33 @@ def render_text(s, seat=None) -> str:
 
 # --------------------------------------------------------------------------- picture
 
-PANEL_W, PANEL_H = 3.3, 4.3     # inches: one fort with its counts
-BANNER_H, LEGEND_H = 0.9, 1.2   # the decision above (two lines at most), the key below
-BANNER_CHARS_PER_INCH = 11      # the decision's words, bold 11 pt, wrap at this many
+PANEL_W, PANEL_H = 3.3, 4.6     # inches: one fort with its counts and (where shown) its hand
+LEGEND_H = 1.2                  # the key below
 
 
-def render_rgb(s) -> np.ndarray:
-    """The table as a picture: the decision being taken on top; every fort round its dungeon (the
-    top card's arrows, the dungeon's size), with its owner's points, hand and reserves as counts,
-    and the armies in it pointing where they march; a key to the glyphs and colours below."""
+def render_figure(s, seat=None, last=()):
+    """The table as a picture: the banner on top (the decision being taken, whose view, the last
+    decision and what followed it); every fort round its dungeon (the top card's arrows, the
+    dungeon's size), with its owner's points, reserves and hand (the cards where the view shows
+    them, else a count), and the armies in it pointing where they march; a key below."""
     n = int(s["num_players"])
     width = max(PANEL_W * n, 7.5)
     height = BANNER_H + PANEL_H + LEGEND_H
     fig = new_figure(width, height)
-    fig.patch.set_facecolor("white")
-    _draw_banner(fig, s, width, height)
-    left = (width - PANEL_W * n) / 2
-    for j in range(n):
-        ax = fig.add_axes([(left + PANEL_W * j) / width, LEGEND_H / height, PANEL_W / width, PANEL_H / height])
-        _draw_fort(ax, s, j)
-    _draw_legend(fig.add_axes([0, 0, 1, LEGEND_H / height]), width)
-    return figure_to_rgb(fig)
-
-
-def _draw_banner(fig, s, width, height):
-    n = int(s["num_players"])
-    top = 1 - 0.22 / height
     team = ", teams 0+2 v 1+3" if s["teams"] else ""
     turns = "/".join(str(int(t)) for t in s["turns"][:n])
-    fig.text(0.5, top, f"Forfort, {n} players{team}: first player_{int(s['first_player'])}, turns played {turns}"
-             + ("  -  LAST ROUND: a dungeon is empty" if s["end_triggered"] else ""),
-             ha="center", va="center", fontsize=9, color="#444444")
-    colour = "black" if s["actor"] < 0 else SEAT_COLOURS[int(s["actor"])]
+    title = (f"Forfort, {n} players{team}: first player_{int(s['first_player'])}, turns played {turns}"
+             + ("  -  LAST ROUND: a dungeon is empty" if s["end_triggered"] else ""))
     words = decision_words(s)
     if s["stage"] == ST_OVER:
         words += "   (points " + " / ".join(str(int(side_points(s, j, True))) for j in range(n)) + ")"
-    fig.text(0.5, top - 0.14 / height, textwrap.fill(words, int(width * BANNER_CHARS_PER_INCH)), ha="center",
-             va="top", fontsize=11, weight="bold", color=colour)
+    draw_banner(fig, title, words, "black" if s["actor"] < 0 else SEAT_COLOURS[int(s["actor"])], seat, last)
+    left = (width - PANEL_W * n) / 2
+    for j in range(n):
+        ax = fig.add_axes([(left + PANEL_W * j) / width, LEGEND_H / height, PANEL_W / width, PANEL_H / height])
+        _draw_fort(ax, s, j, seat is None or seat == j)
+    _draw_legend(fig.add_axes([0, 0, 1, LEGEND_H / height]), width)
+    return fig
 
 
 def _fort_xy(space):
@@ -149,12 +138,12 @@ def _fort_xy(space):
     return SPACE_COL[space], GRID - 1 - SPACE_ROW[space]
 
 
-def _draw_fort(ax, s, j):
+def _draw_fort(ax, s, j, hand_shown):
     from matplotlib.patches import FancyArrow, Rectangle
 
     n = int(s["num_players"])
     ax.set_xlim(-0.45, 3.45)
-    ax.set_ylim(-1.25, 3.75)
+    ax.set_ylim(-1.6, 3.75)
     ax.set_aspect("equal")
     ax.axis("off")
     on_turn = s["stage"] != ST_OVER and s["turn_seat"] == j
@@ -218,8 +207,12 @@ def _draw_fort(ax, s, j):
     lines = (f"hand {int(s['hand_count'][j])} cards   dungeon {size}   discard {walls_out} walls",
              f"camps left {int(s['camp_reserve'][j].sum())}   armies {reserve} ready, {down} overthrown",
              f"drawbridge {bridge}")
+    if hand_shown:
+        hand = [short_card(int(w)).strip() for w in np.flatnonzero(s["hand"][j])]
+        lines += ("hand: " + (" ".join(hand) if hand else "-"),)
     for i, line in enumerate(lines):
-        ax.text(1.5, -0.3 - 0.3 * i, line, ha="center", va="center", fontsize=7.5)
+        ax.text(1.5, -0.3 - 0.3 * i, line, ha="center", va="center", fontsize=7.5,
+                weight="bold" if line.startswith("hand:") else "normal")
 
 
 def _draw_armies(ax, s, j):
@@ -269,4 +262,5 @@ def _draw_legend(ax, width):
     ax.text(0.6, row(3), "army, in its owner's colour, pointing where it marches at its owner's turn",
             va="center", fontsize=7)
     symbols = "   ".join(f"{SYMBOL_LETTERS[y]} {SYMBOL_NAMES[y]}" for y in range(NUM_SYMBOLS))
-    ax.text(0.2, row(4), f"effect symbols:   {symbols}", va="center", fontsize=7)
+    ax.text(0.2, row(4), f"effect symbols:   {symbols}     hand: C/S corner/straight, n/d/D normal/door/"
+            "defended, then its symbols", va="center", fontsize=7)

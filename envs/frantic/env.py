@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..common.game import Game
-from . import core, render, words
+from . import core, words
 from .content import (NUM_PLAY_KINDS, PLAY_CARD_KIND, 
     BLOCK, CARD_KIND, END, FUCK_YOU, FUCK_YOU_POINTS, NICE_TRY, NUM_CARDS, NUM_ORIENTS, NUM_SPACES,
     NUM_EVENTS, POINT_LIMITS, RE_ROLL, D20)
@@ -119,12 +119,6 @@ class FranticGame(Game):
 
     def describe_action(self, s, a, viewer=None):
         return words.describe_action(s, a, viewer)
-
-    def render_text(self, s, seat=None):
-        return render.render_text(s, seat)
-
-    def render_rgb(self, s):
-        return render.render_rgb(s)
 
 
 GAME = FranticGame()

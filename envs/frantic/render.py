@@ -1,19 +1,24 @@
 """Frantic drawn: the track as text (rows of the board as they snake, cards on the spaces, tokens,
-hands as counts, the scores so far) and as an RGB picture (matplotlib only when asked)."""
+hands, the scores so far) and as a picture (matplotlib, imported only when a picture is asked
+for: every card on the track by its name in its colour, the tokens, each seat's minus points and
+hand, the Market, the pile, a key). ``seat`` None is the full view (every hand shown); a seat's
+view shows its own hand by kind and the others' as counts."""
 from __future__ import annotations
 
 import numpy as np
 
+from ..common.render import (BANNER_H, SEAT_COLOURS, draw_banner, draw_swatches, key_axes, new_figure,
+                             seat_swatches)
 from .content import (
-    CARD_KIND, END, KIND_COLOUR, KIND_NAMES, NUM_SPACES, ORIENT_ARROWS, PUSH, JUMP, ROW_LEN,
+    COLOUR_NAMES, NUM_COLOURS, CARD_KIND, END, KIND_COLOUR, KIND_NAMES, NUM_SPACES, ORIENT_ARROWS, PUSH, JUMP, ROW_LEN,
     SPACE_COL, SPACE_ROW, START, TELEPORT_AT, NUM_KINDS)
 from .state import LOC_MARKET, PHASE_NAMES, STAGE_NAMES, ST_OVER, NUM_STAGES
+from .words import play_kind_name
 
 SHORT = ("Skp", "Rev", "Rem", "Gho", "Psh", "Jmp", "2nd", "Swp", "Gft", "Mag", "Tel", "Stp", "X", "Snl",
          "Blk", "NTy", "ReR", "F-U", "Trb")
 COLOUR_RGB = ((0.30, 0.70, 0.30), (0.85, 0.25, 0.25), (0.25, 0.45, 0.85), (0.95, 0.60, 0.15),
               (0.70, 0.45, 0.80), (0.97, 0.97, 0.97))
-SEAT_RGB = ((0.9, 0.1, 0.1), (0.1, 0.3, 0.9), (0.1, 0.7, 0.2), (0.9, 0.8, 0.1), (0.1, 0.1, 0.1), (0.6, 0.2, 0.8))
 
 
 def cell(s, p) -> str:
@@ -75,49 +80,113 @@ def render_text(s, seat=None) -> str:
     return "\n".join(lines)
 
 
-def render_rgb(s) -> np.ndarray:
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+ARROW_WORDS = ("forward", "backward", "up, through the wall", "down, through the wall")
+TRACK_H, SEATS_ROW_H, KEY_H, WIDTH = 5.0, 0.32, 1.0, 12.5
+CELL_W = WIDTH / ROW_LEN
+
+
+def decision_words(s) -> str:
+    n = int(s["num_players"])
+    st = int(s["stage"])
+    if st == ST_OVER:
+        won = ", ".join(f"player_{i}" for i in range(n) if s["winner"][i])
+        return f"game over: {won} won (fewest minus points)"
+    words = f"player_{int(s['actor'])} to act: {STAGE_NAMES[st]}"
+    if s["roll_die"] > 0 and s["roll_value"] > 0:
+        words += f" (player_{int(s['roll_owner'])}'s D{int(s['roll_die'])} shows {int(s['roll_value'])})"
+    if s["chosen"] >= 0:
+        words += f" ({play_kind_name(int(s['chosen']))} chosen: onto which space?)"
+    return words
+
+
+def render_figure(s, seat=None, last=()):
+    """The banner (the decision, whose view, the last decision and what followed it); the track
+    as it snakes up the board, each card by its name in its colour (Push and Jump with their
+    arrows, a stack's height), the teleports, the tokens; a line for each seat; the Market and
+    the pile; the key."""
+    n = int(s["num_players"])
+    seats_h = SEATS_ROW_H * (n + 1) + 0.15
+    height = BANNER_H + TRACK_H + seats_h + KEY_H
+    fig = new_figure(WIDTH, height)
+    title = (f"Frantic, {n} players: round {int(s['round']) + 1}, player_{int(s['turn_seat'])}'s turn "
+             f"({PHASE_NAMES[int(s['phase'])]}); the game ends at {int(s['point_limit'])} minus points")
+    draw_banner(fig, title, decision_words(s), "black" if s["actor"] < 0 else SEAT_COLOURS[int(s["actor"])], seat, last)
+    ax = fig.add_axes([0, (KEY_H + seats_h) / height, 1, TRACK_H / height])
+    _draw_track(ax, s)
+    sa = fig.add_axes([0, KEY_H / height, 1, seats_h / height])
+    sa.set_xlim(0, WIDTH)
+    sa.set_ylim(0, seats_h)
+    sa.axis("off")
+    _draw_seats(sa, s, seats_h, seat)
+    _draw_key(key_axes(fig, KEY_H), n)
+    return fig
+
+
+def _draw_track(ax, s):
+    from matplotlib.patches import Circle, Rectangle
 
     n = int(s["num_players"])
-    fig = plt.figure(figsize=(10, 6.5), dpi=80)
-    ax = fig.add_axes([0, 0.12, 1, 0.88])
+    rows = int(max(SPACE_ROW)) + 1
     ax.set_xlim(-0.5, ROW_LEN - 0.5)
-    ax.set_ylim(-0.7, 6.2)
+    ax.set_ylim(-0.55, rows - 0.45)
     ax.axis("off")
     for p in range(NUM_SPACES):
         x, y = int(SPACE_COL[p]), int(SPACE_ROW[p])
-        face = (0.92, 0.92, 0.85)
+        face, label, ink = "#f2f0e6", "", "black"
         if p == END:
-            face = (0.2, 0.2, 0.2)
+            face, label, ink = "#222222", "skull\n(the end)", "white"
         elif p == START:
-            face = (0.75, 0.9, 0.75)
+            face, label = "#cfe8cf", "start"
         elif TELEPORT_AT[p] >= 0:
-            face = (0.6, 0.85, 0.95)
+            face, label = "#d7ecf7", f"teleport {int(TELEPORT_AT[p]) + 1}"
         c = int(s["top"][p])
         if c >= 0:
-            face = COLOUR_RGB[int(KIND_COLOUR[CARD_KIND[c]])]
-        ax.add_patch(plt.Rectangle((x - 0.45, y - 0.4), 0.9, 0.8, facecolor=face, edgecolor="black"))
-        label = "skull" if p == END else ("start" if p == START else (
-            f"T{int(TELEPORT_AT[p]) + 1}" if TELEPORT_AT[p] >= 0 else ""))
-        if c >= 0:
             k = int(CARD_KIND[c])
-            label = SHORT[k] + (ORIENT_ARROWS[int(s["orient"][c])] if k in (PUSH, JUMP) else "")
-        ax.text(x, y + 0.22, str(p), ha="center", va="center", fontsize=7,
-                color="white" if p == END else "black")
-        ax.text(x, y, label, ha="center", va="center", fontsize=8, color="white" if p == END else "black")
+            face = COLOUR_RGB[int(KIND_COLOUR[k])]
+            label = KIND_NAMES[k].replace(" ", "\n")
+            if k in (PUSH, JUMP):
+                label += " " + ORIENT_ARROWS[int(s["orient"][c])]
+            if int(s["height"][p]) > 1:
+                label += f"\n(stack of {int(s['height'][p])})"
+            ink = "white" if int(KIND_COLOUR[k]) in (1, 2) else "black"
+        ax.add_patch(Rectangle((x - 0.46, y - 0.36), 0.92, 0.72, facecolor=face, edgecolor="#333333", lw=0.8))
+        ax.text(x - 0.4, y + 0.28, str(p), ha="left", va="center", fontsize=6.5, color=ink)
+        ax.text(x, y + 0.02, label, ha="center", va="center", fontsize=7.5, color=ink, weight="bold" if c >= 0 else "normal")
         here = [i for i in range(n) if int(s["pos"][i]) == p]
         for j, i in enumerate(here):
-            ax.add_patch(plt.Circle((x - 0.3 + 0.12 * j, y - 0.25), 0.07, color=SEAT_RGB[i]))
-    for r in range(1, 6):
-        ax.plot([-0.5, ROW_LEN - 0.5], [r - 0.5, r - 0.5], color="black", lw=2.5)
-    fig.text(0.01, 0.06, f"round {int(s['round']) + 1}, limit {int(s['point_limit'])}, pile {int(s['deck_size'])}; "
-             f"player_{int(s['turn_seat'])}'s turn", fontsize=9)
+            cx = x - 0.33 + 0.17 * j
+            ax.add_patch(Circle((cx, y - 0.24), 0.085, facecolor=SEAT_COLOURS[i], edgecolor="black", lw=0.8, zorder=4))
+            ax.text(cx, y - 0.24, str(i), ha="center", va="center", fontsize=6, color="white", weight="bold", zorder=5)
+    for r in range(1, rows):
+        ax.plot([-0.5, ROW_LEN - 0.5], [r - 0.5, r - 0.5], color="black", lw=3)
+    ax.text(-0.45, -0.5, "the track runs from start along the bottom row, up the board row by row "
+            "(left to right, then right to left), to the skull", fontsize=7, va="center", color="#555555")
+
+
+def _draw_seats(ax, s, h, seat):
+    n = int(s["num_players"])
+    y = h - 0.2
     for i in range(n):
-        fig.text(0.01 + 0.165 * i, 0.02, f"player_{i}: {int(s['points'][i])} pts, {int(s['hand_count'][i])} cards",
-                 fontsize=8, color=SEAT_RGB[i])
-    fig.canvas.draw()
-    img = np.asarray(fig.canvas.buffer_rgba())[:, :, :3].copy()
-    plt.close(fig)
-    return img
+        on = s["turn_seat"] == i and s["stage"] != ST_OVER
+        words = (f"{'> ' if on else ''}player_{i}: {int(s['points'][i])} minus points (last round {int(s['round_score'][i])}), "
+                 f"token on space {int(s['pos'][i])}, {int(s['hand_count'][i])} cards in hand")
+        if seat is None or seat == i:
+            kinds = [KIND_NAMES[k] + (f" x{int(s['hand_kind'][i, k])}" if s["hand_kind"][i, k] > 1 else "")
+                     for k in range(NUM_KINDS) if s["hand_kind"][i, k]]
+            words += ": " + (", ".join(kinds) or "-")
+        ax.text(0.2, y, words, fontsize=8.5, va="center", color=SEAT_COLOURS[i], weight="bold" if on else "normal")
+        y -= SEATS_ROW_H
+    market = [KIND_NAMES[int(CARD_KIND[c])] for c in range(len(s["loc"])) if s["loc"][c] == LOC_MARKET]
+    ax.text(0.2, y, f"Market: {', '.join(market) if market else 'empty'};  draw pile: {int(s['deck_size'])} cards",
+            fontsize=8.5, va="center")
+
+
+def _draw_key(ax, n):
+    draw_swatches(ax, 0.15, 0.82, seat_swatches(n) + [(None, "(a numbered disc: that seat's token)")])
+    x = 0.15
+    for colour in range(NUM_COLOURS):
+        kinds = ", ".join(KIND_NAMES[k] for k in range(NUM_KINDS) if KIND_COLOUR[k] == colour)
+        x = draw_swatches(ax, x, 0.5 if colour < 3 else 0.2, [(COLOUR_RGB[colour], f"{COLOUR_NAMES[colour]}: {kinds}")])
+        if colour == 2:
+            x = 0.15
+    draw_swatches(ax, x + 0.1, 0.2, [(None, "arrows: " + ", ".join(f"{a} {w}" for a, w in zip(ORIENT_ARROWS, ARROW_WORDS)))])

@@ -116,14 +116,5 @@ class FrontierGame(Game):
     def describe_action(self, s, a, viewer=None):
         return words.describe_action(s, a, viewer)
 
-    # ------------------------------------------------------------------ pictures
-    def render_text(self, s, seat=None):
-        from .render import render_text
-        return render_text(s, seat)
-
-    def render_rgb(self, s):
-        from .render import render_rgb
-        return render_rgb(s)
-
 
 GAME = FrontierGame()

@@ -1,5 +1,7 @@
 """Frontier as text ("ansi": a map of the island and the players) and as a picture ("rgb_array",
-matplotlib: the island with its pieces in seat colours, and the table beside it)."""
+matplotlib: the island with its pieces in seat colours, and the table beside it). ``seat`` None
+is the full view (every hand by kind); a seat's view shows its own hand by kind, the others' as
+counts."""
 from __future__ import annotations
 
 import math
@@ -8,6 +10,7 @@ import numpy as np
 
 from .board import hand_size, public_points, total_points
 from .content import ROADS_PER_PLAYER
+from ..common.render import BANNER_H, draw_banner, new_figure
 from .state import (CORNER_XY, EDGE_CORNERS, GENERAL_HARBOUR, HARBOUR_CORNERS, HEX_CENTRE, KEEP, NUM_CORNERS,
                     NUM_EDGES, NUM_HARBOURS, NUM_HEXES, NUM_RESOURCES, REPLY_ACCEPT, REPLY_COUNTER,
                     REPLY_DECLINE, REPLY_OFFER, RESOURCE_NAMES, ST_BID_GET, ST_BID_GIVE, ST_GAME_OVER,
@@ -267,8 +270,9 @@ def draw_island(ax, s):
                              linewidth=1.8, zorder=5))
 
 
-def draw_table(ax, s):
-    """Whose turn, the stage and the dice; each seat's points, hand, cards and awards; the offer."""
+def draw_table(ax, s, seat=None):
+    """Whose turn, the stage and the dice; each seat's points, hand, cards and awards (by kind
+    where ``seat``'s view shows them); the offer."""
     from matplotlib.patches import Rectangle
 
     n = int(s["num_players"])
@@ -285,10 +289,11 @@ def draw_table(ax, s):
         draw_die(ax, 0.33, 0.745, int(s["dice"][0]))
         draw_die(ax, 0.45, 0.745, int(s["dice"][1]))
         ax.text(0.58, 0.79, f"= {int(s['dice'][0] + s['dice'][1])}", fontsize=12, fontweight="bold", va="center")
-    y = 0.68
+    y = 0.7
     for p in range(n):
-        pts = int(total_points(s, p)) if over else int(public_points(s, p))
-        ax.add_patch(Rectangle((0.03, y - 0.075), 0.94, 0.085, facecolor="#f4f4f4",
+        shown = seat is None or seat == p
+        pts = int(total_points(s, p)) if over or shown else int(public_points(s, p))
+        ax.add_patch(Rectangle((0.03, y - 0.105), 0.94, 0.115, facecolor="#f4f4f4",
                                edgecolor="black" if p == s["turn_seat"] else "#bbbbbb",
                                linewidth=2.0 if p == s["turn_seat"] else 0.8))
         ax.add_patch(Rectangle((0.05, y - 0.055), 0.06, 0.05, facecolor=PLAYER_COLOURS[p], edgecolor="black"))
@@ -301,37 +306,56 @@ def draw_table(ax, s):
         ax.text(0.14, y - 0.05, f"{counted(hand_size(s, p), 'card')} in hand, {int(s['cards'][p].sum())} "
                 f"opportunity{vp}, {int(s['cards_played'][p].sum())} played, road {int(s['road_length'][p])}",
                 fontsize=8, va="center")
-        y -= 0.1
+        if shown:
+            new = int(s["cards_new"][p].sum())
+            ax.text(0.14, y - 0.083, f"hand {resources(s['hand'][p])}   cards {letters(s['cards'][p], CARD_LETTERS)}"
+                    + (f" ({new} new)" if new else ""), fontsize=8, va="center", family="monospace")
+        y -= 0.125
     lines = table_lines(s)
     if lines:
         ax.text(0.03, y - 0.01, "\n".join(line.strip() for line in lines), fontsize=9, va="top",
                 bbox=dict(boxstyle="round,pad=0.4", facecolor="#fffbe6", edgecolor="#7a5c2e"))
     bank = "  ".join(f"{int(s['bank'][r])} {RESOURCE_NAMES[r]}" for r in range(NUM_RESOURCES))
-    ax.text(0.03, 0.03, f"bank: {bank}\ndeck: {int(s['deck_size'] - s['deck_top'])} cards", fontsize=8.5,
+    ax.text(0.03, 0.03, f"bank: {bank}\ndeck: {int(s['deck_size'] - s['deck_top'])} cards\n"
+            "hand T B W G O: timber brick wool grain ore\ncards K R Y M V: knight, road building, year of\n"
+            "plenty, monopoly, victory point; B on a hex: the bandit", fontsize=7.5,
             va="bottom", color="#333333")
 
 
-def render_rgb(s) -> np.ndarray:
-    """A picture of the game: the island with its pieces, and the table beside it."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
+def render_figure(s, seat=None, last=()):
+    """A picture of the game: the banner (the decision, whose view, the last decision and what
+    followed it), the island with its pieces, and the table beside it."""
     from matplotlib.patches import FancyBboxPatch
 
-    fig = Figure(figsize=(10, 6.2), dpi=100)
-    canvas = FigureCanvasAgg(fig)
-    fig.patch.set_facecolor("#4a90c2")
-    island = fig.add_axes([0, 0, 0.62, 1])
+    body = 6.2
+    height = body + BANNER_H
+    fig = new_figure(10, height)
+    n = int(s["num_players"])
+    over = s["stage"] == ST_GAME_OVER
+    words = (f"game over: player_{int(s['winner'])} wins" if over
+             else f"player_{int(s['actor'])} to act: {STAGE_NAMES[int(s['stage'])]}")
+    draw_banner(fig, f"Frontier, {n} players, turn {int(s['turn'])}: player_{int(s['turn_seat'])} on turn",
+                words, "black" if over else _ink(int(s["actor"])), seat, last,
+                colours=[_ink(p) for p in range(len(PLAYER_COLOURS))])
+    f = body / height
+    fig.add_artist(FancyBboxPatch((0, 0), 1, f, boxstyle="square,pad=0", transform=fig.transFigure,
+                                  facecolor="#4a90c2", edgecolor="none", zorder=-1))
+    island = fig.add_axes([0, 0, 0.62, f])
     island.set_aspect("equal")
     island.axis("off")
     island.set_xlim(-5.6, 5.6)
     island.set_ylim(-5.4, 5.4)
     draw_island(island, s)
-    table = fig.add_axes([0.62, 0.02, 0.37, 0.96])
+    table = fig.add_axes([0.62, 0.02 * f, 0.37, 0.96 * f])
     table.set_xlim(0, 1)
     table.set_ylim(0, 1)
     table.axis("off")
     table.add_patch(FancyBboxPatch((0.0, 0.0), 1.0, 1.0, boxstyle="round,pad=0,rounding_size=0.02",
                                    facecolor="white", edgecolor="none"))
-    draw_table(table, s)
-    canvas.draw()
-    return np.asarray(canvas.buffer_rgba())[:, :, :3].copy()
+    draw_table(table, s, seat)
+    return fig
+
+
+def _ink(p):
+    """A seat's colour dark enough for words on white (white's words are drawn grey)."""
+    return "#777777" if PLAYER_COLOUR_NAMES[p] == "white" else PLAYER_COLOURS[p]

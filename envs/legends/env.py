@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..common.game import Game
-from . import core, render, words
+from . import core, words
 from .content import (ADVENTURE_DECK, CARD_TYPES, CHARACTERS, DECK_SIZE, FATE_TILES, LOCATIONS, REWARD_DECK, TRACK,
                       UP_PICKS, UPBRINGING)
 from .invariants import INVARIANT_NAMES
@@ -137,12 +137,6 @@ class LegendsGame(Game):
 
     def describe_action(self, s, a, viewer=None):
         return words.describe_action(s, a, viewer)
-
-    def render_text(self, s, seat=None):
-        return render.render_text(s, seat)
-
-    def render_rgb(self, s):
-        return render.render_rgb(s)
 
 
 GAME = LegendsGame()

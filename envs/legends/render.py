@@ -1,5 +1,8 @@
-"""Legends as text and as a picture: the three locations with their adventures and fate, each
-character's skills, tokens and Legend."""
+"""Legends as text and as a picture (matplotlib, imported only when a picture is asked for): the
+three locations with their adventures, tracks and fate, the face-up rewards, and each character's
+skills, tokens, True Grit, Legend, hand and action card. ``seat`` None is the full view (every
+hand, draft hand and face-down card shown); a seat's view shows its own and the others' as
+counts."""
 from __future__ import annotations
 
 import numpy as np
@@ -8,6 +11,8 @@ from .content import (ABILITY_NAMES, CARD_TYPES, CHARACTER_NAMES, END_AWARD_NAME
                       FATE_TILE_KIND, LOCATION_NAMES, REWARD_NAMES, SKILL_NAMES, TOKEN_NAMES, TRACK)
 from .content import UP_PICKS
 from .scoring import adventures_of, reward_cards_of, score
+from ..common.render import (BANNER_H, SEAT_COLOURS, draw_banner, draw_swatches, key_axes, new_figure, seat_swatches,
+                             wrap)
 from .state import COMMIT_NAMES, STAGE_NAMES, ST_OVER
 from .words import adventure_name, card_name, reward_name, upbringing_name
 
@@ -65,6 +70,12 @@ def render_text(s, seat=None) -> str:
             cards = [card_name(t) + (f" x{int(s['hand'][j, t])}" if s['hand'][j, t] > 1 else "")
                      for t in range(CARD_TYPES) if s['hand'][j, t]]
             lines.append("    hand: " + (", ".join(cards) if cards else "(empty)"))
+            if s['draft'][j].any():
+                lines.append("    draft hand: " + "; ".join(upbringing_name(int(u)) for u in np.flatnonzero(s['draft'][j])))
+            if s['up_pick'][j] >= 0:
+                lines.append(f"    picked, face down: {upbringing_name(int(s['up_pick'][j]))}")
+        elif s['up_pick'][j] >= 0:
+            lines.append("    picked an upbringing card, face down")
         if s['commit'][j] >= 0:
             shown = s['revealed'] or seat is None or seat == j
             lines.append(f"    action card: {COMMIT_NAMES[int(s['commit'][j])] if shown else 'face down'}")
@@ -73,74 +84,152 @@ def render_text(s, seat=None) -> str:
     return "\n".join(lines)
 
 
-def render_rgb(s) -> np.ndarray:
-    """The board: the decision being taken, the three locations (adventure, its skills and number,
-    its place on the track with the fate icon's space marked, the fate tile or "face down"), the
-    face-up rewards, and a row for each character (skills, tokens, True Grit, Legend, score)."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+LOCATION_COLOURS = ("#e3d5b0", "#c5dba0", "#eab98a")
+TOKEN_COLOURS = ("#6a51a3", "#d4a017", "#2e8b57", "#e377c2", "#555555")
+LOC_H, REWARD_H, ROW_H, KEY_H, WIDTH = 2.3, 0.55, 0.78, 0.75, 13.0
 
-    from .content import (ADV_DIFFICULTY, ADV_GROUP, ADV_MODE, ADV_NAMES, ADV_SKILL_A, ADV_SKILL_B, ADV_VP,
-                          FATE_SPACE, REWARD_PRICE, REWARD_VP)
 
+def decision_words(s) -> str:
     n = int(s['num_players'])
     stage = int(s['stage'])
-    fig = plt.figure(figsize=(12, 8), dpi=80)
-    ax = fig.add_axes([0, 0, 1, 1])
-    ax.set_xlim(0, 30)
-    ax.set_ylim(0, 24)
+    if stage == ST_OVER:
+        best = max(int(s['final'][j]) for j in range(n))
+        won = ", ".join(f"player_{j}" for j in range(n) if s['final'][j] == best)
+        return f"game over: {won} won (" + " / ".join(str(int(s['final'][j])) for j in range(n)) + " VP)"
+    words = f"player_{int(s['actor'])} to act: {STAGE_NAMES[stage]}"
+    if s['cur'] >= 0 and stage in (3, 4, 5):   # an adventure in play
+        words += f" (total so far {int(s['total'][int(s['cur'])])})"
+    return words
+
+
+def render_figure(s, seat=None, last=()):
+    """The banner (the decision, whose view, the last decision and what followed it); the three
+    locations (adventure, its skills, difficulty and VP, the track with the adventure's age and the
+    fate space, the fate tile, who went there); the face-up rewards; a row for each character
+    (score, skills, tokens, True Grit, -1 VP, abilities, Legend, hand, action card); the key."""
+    n = int(s['num_players'])
+    body = LOC_H + REWARD_H + ROW_H * n
+    height = BANNER_H + body + KEY_H
+    fig = new_figure(WIDTH, height)
+    title = (f"Legends of the American Frontier, {n} players: turn {int(s['turn'])}, first player "
+             f"player_{int(s['first_player'])}" + (f", upbringing pick {int(s['draft_round']) + 1} of {UP_PICKS}"
+                                                   if s['draft_round'] < UP_PICKS else ""))
+    draw_banner(fig, title, decision_words(s), "black" if s['actor'] < 0 else SEAT_COLOURS[int(s['actor'])], seat, last)
+    ax = fig.add_axes([0, KEY_H / height, 1, body / height])
+    ax.set_xlim(0, WIDTH)
+    ax.set_ylim(0, body)
     ax.axis("off")
-    head = "game over" if stage == ST_OVER else f"{STAGE_NAMES[stage]} - player_{int(s['actor'])} to act"
-    ax.text(1, 23.5, f"Legends of the American Frontier - turn {int(s['turn'])}: {head}", fontsize=12,
-            weight="bold", va="top")
-    colours = ("#d9c9a3", "#b9d08f", "#e2a66b")
+    _draw_locations(ax, s, body)
+    _draw_rewards(ax, s, body - LOC_H)
+    for j in range(n):
+        _draw_character(ax, s, j, body - LOC_H - REWARD_H - ROW_H * j, seat is None or seat == j)
+    _draw_key(key_axes(fig, KEY_H), n)
+    return fig
+
+
+def _draw_locations(ax, s, top):
+    from matplotlib.patches import Rectangle
+
+    from .content import ADV_DIFFICULTY, ADV_GROUP, ADV_MODE, ADV_NAMES, ADV_SKILL_A, ADV_SKILL_B, ADV_VP, FATE_SPACE
+
+    n = int(s['num_players'])
+    w = (WIDTH - 0.4) / 3
     for loc in range(3):
-        x = 1 + loc * 9.7
-        ax.add_patch(plt.Rectangle((x, 14.5), 9.2, 7.8, color=colours[loc]))
-        ax.text(x + 0.3, 21.9, LOCATION_NAMES[loc], fontsize=12, weight="bold", va="top")
+        x, y = 0.1 + loc * (w + 0.1), top - LOC_H + 0.05
+        ax.add_patch(Rectangle((x, y), w, LOC_H - 0.1, facecolor=LOCATION_COLOURS[loc], edgecolor="#7a5c2e"))
+        ax.text(x + 0.12, top - 0.2, LOCATION_NAMES[loc], fontsize=11, weight="bold", va="center")
         if s['marker'] == loc:
-            ax.text(x + 0.3, 19.0, "adventure marker\n(no adventure here)", fontsize=10)
+            ax.text(x + 0.12, top - 0.7, "the adventure marker blocks it (no adventure here)", fontsize=8.5)
             continue
         i = int(s['active'][loc])
         if i < 0:
-            ax.text(x + 0.3, 19.0, "(no adventure)", fontsize=10)
+            ax.text(x + 0.12, top - 0.7, "no adventure", fontsize=8.5)
             continue
         a, b = ADV_SKILL_A[loc, i], ADV_SKILL_B[loc, i]
         skill = SKILL_NAMES[a] + ("" if b < 0 else (" + " if ADV_MODE[loc, i] == 1 else " or ") + SKILL_NAMES[b])
-        ax.text(x + 0.3, 20.7, ADV_NAMES[loc][i][:34], fontsize=9, va="top")
-        ax.text(x + 0.3, 19.5, f"{'group' if ADV_GROUP[loc, i] else 'solo'}: {skill}", fontsize=8, va="top")
-        ax.text(x + 0.3, 18.6, f"needs {ADV_DIFFICULTY[loc, i]}, {ADV_VP[loc, i]} VP", fontsize=8, va="top")
+        ax.text(x + 0.12, top - 0.5, wrap(ADV_NAMES[loc][i], w * 13, 2), fontsize=8.5, va="top", style="italic")
+        ax.text(x + 0.12, top - 0.98, f"{'group' if ADV_GROUP[loc, i] else 'solo'}: {skill}", fontsize=8, va="center")
+        ax.text(x + 0.12, top - 1.18, f"difficulty {ADV_DIFFICULTY[loc, i]}+   worth {ADV_VP[loc, i]} VP",
+                fontsize=8.5, va="center", weight="bold")
         f = int(s['loc_fate'][loc])
-        fate = FATE_KIND_NAMES[FATE_TILE_KIND[f]] if s['fate_up'][loc] else "fate: face down"
-        ax.text(x + 0.3, 17.6, fate[:40], fontsize=7, va="top", style="italic")
+        fate = ("fate tile: " + FATE_KIND_NAMES[FATE_TILE_KIND[f]]) if f >= 0 and s['fate_up'][loc] else \
+            ("fate tile: face down" if f >= 0 else "no fate tile")
+        ax.text(x + 0.12, top - 1.38, wrap(fate, w * 14, 1), fontsize=7.5, va="center")
         for k in range(TRACK):
-            ax.add_patch(plt.Rectangle((x + 0.4 + k * 2.2, 15.0), 1.8, 1.4, fill=(k == s['age'][loc]),
-                                       color="#553311"))
+            bx = x + 0.12 + k * 0.55
+            here = k == s['age'][loc]
+            ax.add_patch(Rectangle((bx, y + 0.3), 0.45, 0.32, facecolor="#553311" if here else "white",
+                                   edgecolor="#553311"))
             if k == FATE_SPACE[loc]:
-                ax.text(x + 1.3 + k * 2.2, 15.7, "F", fontsize=8, ha="center", va="center", color="#aa2200")
-        committed = [j for j in range(n) if s['revealed'] and s['commit'][j] == loc]
-        if committed:
-            ax.text(x + 4.6, 14.7, "on it: " + ", ".join(f"p{j}" for j in committed), fontsize=7, ha="center")
-    ax.text(1, 13.8, "Rewards:", fontsize=9, weight="bold", va="top")
+                ax.text(bx + 0.225, y + 0.46, "F", ha="center", va="center", fontsize=8, weight="bold",
+                        color="white" if here else "#aa2200")
+        ax.text(x + 0.12, y + 0.14, "track: the dark space is the adventure's age; F the fate space", fontsize=6.5)
+        went = [j for j in range(n) if s['revealed'] and s['commit'][j] == loc]
+        if went:
+            ax.text(x + w - 0.12, y + 0.46, "here: " + ", ".join(f"player_{j}" for j in went), ha="right",
+                    fontsize=8, va="center", weight="bold")
+
+
+def _draw_rewards(ax, s, top):
+    from .content import REWARD_PRICE, REWARD_VP
+
+    ax.text(0.15, top - 0.15, "Rewards on offer:", fontsize=9, weight="bold", va="center")
     for t in range(4):
         k = int(s['rew_top'][t])
-        label = "(depleted)" if k < 0 else (f"{REWARD_NAMES[t][k]}: {REWARD_VP[t, k]} VP for " + " ".join(
-            f"{REWARD_PRICE[t, k, j]}{TOKEN_NAMES[j][0]}" for j in range(4) if REWARD_PRICE[t, k, j]))
-        ax.text(4 + t * 6.6, 13.8, f"{TOKEN_NAMES[t]}: {label}"[:44], fontsize=7, va="top")
-    for j in range(n):
-        y = 12.2 - j * 1.6
-        ax.add_patch(plt.Rectangle((1, y - 0.65), 28, 1.4, color=plt.cm.tab10(j), alpha=0.35))
-        skills = " ".join(f"{SKILL_NAMES[k][:3]} {int(s['skills'][j, k])}" for k in range(6))
-        toks = " ".join(f"{TOKEN_NAMES[k][0]}{int(s['tokens'][j, k])}" for k in range(5))
-        first = " (first)" if s['first_player'] == j else ""
-        ax.text(1.3, y, f"player_{j}{first} {CHARACTER_NAMES[int(s['character'][j])]}", fontsize=8, va="center",
-                weight="bold")
-        ax.text(9.0, y, f"{skills} | {toks} | grit {int(s['grit'][j])} | -1VP {int(s['neg_vp'][j])} | "
-                f"hand {int(s['hand'][j].sum())} | adv {adventures_of(s, j)} | "
-                f"rewards {sum(reward_cards_of(s, j, t) for t in range(4))} | score {score(s, j)}",
-                fontsize=7.5, va="center")
-    fig.canvas.draw()
-    img = np.asarray(fig.canvas.buffer_rgba())[..., :3].copy()
-    plt.close(fig)
-    return img
+        label = "(none left)" if k < 0 else (f"'{REWARD_NAMES[t][k]}' {REWARD_VP[t, k]} VP for " + " ".join(
+            f"{REWARD_PRICE[t, k, j]} {TOKEN_NAMES[j]}" for j in range(4) if REWARD_PRICE[t, k, j]))
+        ax.text(0.15 + t * 3.2, top - 0.4, wrap(f"{TOKEN_NAMES[t]}: {label}", 52, 1), fontsize=7.5, va="center",
+                color=TOKEN_COLOURS[t])
+
+
+def _draw_character(ax, s, j, top, shown):
+    from matplotlib.patches import Rectangle
+
+    colour = SEAT_COLOURS[j]
+    on = s['actor'] == j
+    ax.add_patch(Rectangle((0.1, top - ROW_H + 0.04), WIDTH - 0.2, ROW_H - 0.06, facecolor="#fafafa",
+                           edgecolor=colour, lw=2.5 if on else 1, ls="--" if on else "-"))
+    first = "  (first player)" if s['first_player'] == j else ""
+    ax.text(0.2, top - 0.16, f"{'> ' if on else ''}player_{j}  {CHARACTER_NAMES[int(s['character'][j])]}{first}",
+            fontsize=9, weight="bold", color=colour, va="center")
+    ax.text(WIDTH - 0.2, top - 0.16, f"{score(s, j)} VP", fontsize=11, weight="bold", ha="right", va="center")
+    x = 0.2
+    for k in range(6):
+        ax.text(x, top - 0.4, f"{SKILL_NAMES[k][:4]} {int(s['skills'][j, k])}", fontsize=8, va="center",
+                family="monospace")
+        x += 0.85
+    x += 0.1
+    for k in range(5):
+        ax.add_patch(Rectangle((x, top - 0.47), 0.14, 0.14, facecolor=TOKEN_COLOURS[k], edgecolor="black", lw=0.5))
+        ax.text(x + 0.18, top - 0.4, str(int(s['tokens'][j, k])), fontsize=8, va="center")
+        x += 0.45
+    legend = (f"True Grit {int(s['grit'][j])}   -1 VP x{int(s['neg_vp'][j])}   adventures {adventures_of(s, j)}   "
+              f"rewards {sum(reward_cards_of(s, j, t) for t in range(4))}   skill cards {int(s['hand'][j].sum())}")
+    ax.text(x + 0.15, top - 0.4, legend, fontsize=8, va="center")
+    abil = ", ".join(ABILITY_NAMES[k] + (f" x{int(c)}" if c > 1 else "") for k, c in enumerate(s['ability'][j]) if c)
+    if s['commit'][j] >= 0:
+        card = COMMIT_NAMES[int(s['commit'][j])] if s['revealed'] or shown else "face down"
+        action = f"action card: {card}"
+    else:
+        action = ""
+    if shown:
+        cards = [card_name(t) + (f" x{int(s['hand'][j, t])}" if s['hand'][j, t] > 1 else "")
+                 for t in range(CARD_TYPES) if s['hand'][j, t]]
+        draft = [upbringing_name(int(u)) for u in np.flatnonzero(s['draft'][j])]
+        words = "hand: " + (", ".join(cards) or "-")
+        if draft:
+            words += "   draft hand: " + "; ".join(draft)
+        if s['up_pick'][j] >= 0:
+            words += f"   picked (face down): {upbringing_name(int(s['up_pick'][j]))}"
+    else:
+        words = f"hand: {int(s['hand'][j].sum())} cards (hidden)" + (
+            "   picked an upbringing card (face down)" if s['up_pick'][j] >= 0 else "")
+    line = "   ".join(w for w in (action, f"abilities: {abil}" if abil else "", words) if w)
+    ax.text(0.2, top - 0.62, wrap(line, 190, 1), fontsize=7.5, va="center")
+
+
+def _draw_key(ax, n):
+    x = draw_swatches(ax, 0.15, 0.55, [(TOKEN_COLOURS[k], TOKEN_NAMES[k]) for k in range(5)])
+    draw_swatches(ax, x + 0.3, 0.55, seat_swatches(n))
+    draw_swatches(ax, 0.15, 0.2, [(None, "skills: " + ", ".join(f"{SKILL_NAMES[k][:4]} {SKILL_NAMES[k]}" for k in range(6))
+                                   + ";  a dashed frame: the seat to act;  VP: the score now")])
