@@ -113,3 +113,15 @@ def test_a_run_resumes_from_its_folder_and_refuses_to_overwrite_one(tmp_path):
     assert json.loads((tmp_path / "run" / "config.json").read_text())["game"] == "forfort_v0"
     with pytest.raises(SystemExit, match="no checkpoint"):
         expert.main(TINY + ["--out", str(tmp_path / "none"), "--iterations", "1", "--resume"])
+
+
+def test_the_best_response_measure_trains_against_the_agent_alone_and_reports_its_interval(tmp_path):
+    from frontierzoo.training.exploit import exploit
+
+    with pytest.raises(ValueError, match="no agent 'nobody'"):
+        exploit("forfort_v0", "nobody", 10, out=tmp_path)
+    r = exploit("forfort_v0", "random", 64, games=10, out=tmp_path, command="test")
+    assert r["games"] == 10 and r["fair_share"] == 0.5 and r["agent"] == "random"
+    lo, hi = r["wilson_95"]
+    assert 0 <= lo <= r["learner_win_rate"] <= hi <= 1
+    assert json.loads((tmp_path / "exploit.json").read_text()) == r

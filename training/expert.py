@@ -177,7 +177,7 @@ class Workers:
     ``address``. ``play(weights, steps)`` returns every worker's decisions, in worker order."""
 
     def __init__(self, config, n, address=None, round_seed=0):
-        self.address, self.round_seed = address, round_seed
+        self.address, self.round_seed, self.pending = address, round_seed, None
         if address is not None:
             import ray
 
@@ -203,16 +203,33 @@ class Workers:
                 if conn.recv() != "ready":
                     raise RuntimeError("a self-play worker failed to start")
 
-    def play(self, weights, steps):
+    def start(self, weights, steps):
+        """Hand every worker ``steps`` decisions to play with ``weights``; :meth:`collect` returns
+        what they played. The workers play while the caller trains on what came before."""
+        if self.address is not None:
+            self.pending = [a.play.remote(weights, steps) for a in self.actors]
+        elif hasattr(self, "inline"):
+            self.pending = (weights, steps)
+        else:
+            for conn in self.conns:
+                conn.send((weights, steps))
+            self.pending = True
+
+    def collect(self) -> list:
+        pending, self.pending = self.pending, None
+        if pending is None:
+            raise RuntimeError("collect() before start()")
         if self.address is not None:
             import ray
 
-            return ray.get([a.play.remote(weights, steps) for a in self.actors])
+            return ray.get(pending)
         if hasattr(self, "inline"):
-            return [self.inline.play(weights, steps)]
-        for conn in self.conns:
-            conn.send((weights, steps))
+            return [self.inline.play(*pending)]
         return [conn.recv() for conn in self.conns]
+
+    def play(self, weights, steps) -> list:
+        self.start(weights, steps)
+        return self.collect()
 
     def close(self):
         if self.address is not None:
@@ -221,6 +238,9 @@ class Workers:
             for a in self.actors:
                 ray.kill(a)
         elif not hasattr(self, "inline"):
+            if self.pending is not None:   # a batch still being played: nobody will train on it
+                for conn in self.conns:
+                    conn.recv()
             for conn in self.conns:
                 conn.send(None)
             for p in self.procs:
@@ -308,6 +328,9 @@ class Run:
         self.game = game = get_game(args.game)
         self.num_players = game.check_players(args.players or game.default_players)
         self.device = args.device or ("cuda" if torch.cuda.is_available() else "cpu")
+        # one thread: the workers hold the other cores, and torch's threads spinning against
+        # them made a minibatch 10x slower (measured, 2 cores)
+        torch.set_num_threads(args.threads)
         config_path = self.out / "config.json"
         checkpoint = self.out / "checkpoint.pt"
         if checkpoint.exists() and not args.resume:
@@ -354,7 +377,8 @@ class Run:
                  "rng": json.dumps(self.rng.bit_generator.state), "torch_rng": torch.get_rng_state(),
                  "last": None if self.last_weights is None else {k: torch.as_tensor(v)
                                                                  for k, v in self.last_weights.items()}}
-        self.buffer.save(self.out / "buffer.npz")
+        self.buffer.save(self.out / "buffer.tmp.npz")
+        os.replace(self.out / "buffer.tmp.npz", self.out / "buffer.npz")
         torch.save(state, self.out / "checkpoint.tmp")
         os.replace(self.out / "checkpoint.tmp", self.out / "checkpoint.pt")   # never half a checkpoint
 
@@ -426,10 +450,14 @@ class Run:
                    disable=args.quiet)
         start = time.perf_counter() - self.seconds
         done = 0
+        workers.start(weights_of(self.net), args.steps)
         try:
             while (args.iterations is None or done < args.iterations) and (
                     deadline is None or time.perf_counter() < deadline):
-                results = workers.play(weights_of(self.net), args.steps)
+                results = workers.collect()
+                # the next batch is played while this one trains: by weights one iteration old
+                # (an actor-learner pipeline; two cores do twice the work of play-then-train)
+                workers.start(weights_of(self.net), args.steps)
                 fresh = 0
                 for r in results:
                     self.buffer.add(r)
@@ -503,6 +531,7 @@ def parse(argv=None):
                    help="self-play processes (default: every core; 0: in this process)")
     p.add_argument("--address", default=None,
                    help="run the workers as Ray actors on this cluster (auto, ray://HOST:10001, or local)")
+    p.add_argument("--threads", type=at_least(1), default=1, help="torch threads for training")
     p.add_argument("--device", default=None, help="torch device for training (default: cuda if torch sees one)")
     p.add_argument("--games", type=at_least(1), default=64, help="games each worker plays side by side")
     p.add_argument("--steps", type=at_least(1), default=64, help="decisions each game plays an iteration")
