@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from frontierzoo.agents import Agent, RandomAgent, available_agents, make_agent
-from frontierzoo.agents.human import (MIN_PAGE, PAGE, SCREEN_LINES, SPARE_LINES, HumanAgent, Quit, fitting_pages,
+from frontierzoo.cli.play import (MIN_PAGE, PAGE, SCREEN_LINES, SPARE_LINES, HumanAgent, Quit, fitting_pages,
                                       move_pages, page_lines, play)
 from frontierzoo.agents.match import play_game, wilson_interval
 from frontierzoo.envs import all_games, make

@@ -158,14 +158,14 @@ def test_maskable_ppo_trains_on_it_and_the_league_keeps_its_curve(tmp_path):
     assert not list(tmp_path.glob("SB3-*"))   # the temporary folder is tmp_path here: SB3 left nothing in it
 
 
-def test_selfplay_command_line_sets_the_network_and_refuses_bad_sizes(tmp_path, capsys):
-    from frontierzoo.training.selfplay import main
+def test_train_ppo_command_sets_the_network_and_refuses_bad_sizes(tmp_path, capsys):
+    from frontierzoo.cli import main
 
-    main(["--game", GAME, "--timesteps", "64", "--out", str(tmp_path), "--envs", "8", "--n-steps", "8",
+    main(["train", "ppo", "--game", GAME, "--timesteps", "64", "--out", str(tmp_path), "--envs", "8", "--n-steps", "8",
           "--snapshot-every", "0", "--eval-every", "0", "--threads", "1", "--net", "32,16,8"])
     d = json.loads((tmp_path / "final.json").read_text())
     assert d["hidden"] == [32, 16, 8] and "--net 32,16,8" in d["training"]["command"]
     for bad in ("64,x", "64,0", ""):
         with pytest.raises(SystemExit) as e:
-            main(["--game", GAME, "--out", str(tmp_path), "--net", bad])
+            main(["train", "ppo", "--game", GAME, "--out", str(tmp_path), "--net", bad])
         assert e.value.code == 2 and "error: argument --net: " in capsys.readouterr().err

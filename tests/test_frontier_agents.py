@@ -1,7 +1,7 @@
 """The Frontier heuristic beats random players clearly (a small sample; the report measures 200+)."""
 
 from frontierzoo.agents.base import RandomAgent
-from frontierzoo.agents.heuristics.frontier import FrontierHeuristic
+from frontierzoo.agents.heuristics.frontier_advice import FrontierHeuristic
 from frontierzoo.envs import frontier_v0
 
 

@@ -1,20 +1,13 @@
-"""Head-to-head strength: play two agents against each other with seats alternating.
-
-``python -m frontierzoo.training.evaluate --game forfort_v0 --agent heuristic --opponent random
---games 1000`` prints the agent's win rate with a 95% Wilson interval and the agent's time a
-decision (median and 95th percentile over the decisions with a choice). A win shared by k counts
-1/k. ``--ms`` and ``--simulations`` set the search agent's budget (``--agent mcts``).
-"""
+"""Head-to-head strength: play two agents against each other with seats alternating
+(``frontierzoo evaluate`` runs it, ``frontierzoo/cli/evaluate.py``). A win shared by k counts 1/k."""
 from __future__ import annotations
 
-import argparse
 import time
 
 import numpy as np
 
-from frontierzoo.agents import Agent, make_agent
-from frontierzoo.agents.argtypes import at_least, positive
-from frontierzoo.agents.match import play_game, wilson_interval
+from frontierzoo.agents import Agent
+from frontierzoo.agents.match import play_game
 from frontierzoo.envs import make
 
 
@@ -60,54 +53,3 @@ def head_to_head(game_name, agent, opponent, games, seed=0, num_players=2, progr
     if decision_ms is not None:
         decision_ms.extend(timed.ms)
     return score, games, time.perf_counter() - t0
-
-
-def main(argv=None):
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--game", default="forfort_v0")
-    p.add_argument("--agent", default="heuristic")
-    p.add_argument("--opponent", default="random")
-    p.add_argument("--games", type=at_least(1), default=1000)
-    p.add_argument("--players", type=at_least(1), default=2)
-    p.add_argument("--seed", type=at_least(0), default=0)
-    p.add_argument("--ms", type=positive, default=None, help="the search agent's time a decision, in ms")
-    p.add_argument("--simulations", type=at_least(1), default=None,
-                   help="the search agent's simulations a decision (with --ms: at most this many)")
-    p.add_argument("--path", default=None,
-                   help="a policy to play as the agent: a .json description (its .pt beside it), or a "
-                        "MaskablePPO .zip you made (unpickled on load)")
-    p.add_argument("--batched", action="store_true",
-                   help="play the games side by side through the compiled engine, each agent deciding for all "
-                        "its games at once (training/batched.py; needs the train extra): the same games' "
-                        "statistics, much faster for learned agents")
-    args = p.parse_args(argv)
-    if args.path:   # the policy must be for --game
-        from frontierzoo.agents.learned import MaskablePPOAgent
-        agent = MaskablePPOAgent(path=args.path, seed=args.seed, game_name=args.game)
-    else:
-        budget = {k: v for k, v in (("ms", args.ms), ("simulations", args.simulations)) if v is not None}
-        agent = make_agent(args.agent, args.game, seed=args.seed, **budget)
-    opponent = make_agent(args.opponent, args.game, seed=args.seed + 1)
-    ms = []
-    if args.batched:
-        from tqdm import tqdm
-
-        from .batched import play_batched
-        t0 = time.perf_counter()
-        with tqdm(total=args.games, desc=f"{args.agent} v {args.opponent}", unit="game") as bar:
-            score, n = play_batched(args.game, agent, opponent, args.games, num_players=args.players,
-                                    seed=args.seed, progress=bar)
-        secs = time.perf_counter() - t0
-    else:
-        score, n, secs = head_to_head(args.game, agent, opponent, args.games, seed=args.seed,
-                                      num_players=args.players, progress=True, decision_ms=ms)
-    lo, hi = wilson_interval(score, n)
-    timing = (f"; {np.median(ms):.1f} ms a decision (median), {np.percentile(ms, 95):.1f} (95th percentile) "
-              f"over {len(ms)} decisions with a choice") if ms else ""
-    print(f"{args.agent} v {args.opponent} on {args.game} ({args.players} players, seats rotating): "
-          f"won {score:g}/{n} = {score / n:.1%} (95% Wilson interval {lo:.1%}-{hi:.1%}), "
-          f"{secs / n:.2f} s a game{timing}")
-
-
-if __name__ == "__main__":
-    main()

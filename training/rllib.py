@@ -1,7 +1,7 @@
 """Multi-agent PPO self-play for any registered game on Ray RLlib, on one machine or a cluster.
 
-    python -m frontierzoo.training.rllib --game forfort_v0 --iterations 20
-    python -m frontierzoo.training.rllib --game forfort_v0 --iterations 20 --address auto
+    frontierzoo train rllib --game forfort_v0 --iterations 20
+    frontierzoo train rllib --game forfort_v0 --iterations 20 --address auto
 
 Without ``--address`` ``ray.init()`` starts a local cluster on this machine; with one it joins a
 running cluster (``auto``: the one ``ray start`` made on this node; ``HOST:6379``: another, from a
@@ -21,7 +21,6 @@ the random agent, seats rotating, and its win rates printed with 95% intervals.
 """
 from __future__ import annotations
 
-import argparse
 import time
 
 import numpy as np
@@ -39,7 +38,6 @@ from ray.rllib.utils.torch_utils import FLOAT_MIN
 from ray.tune.registry import register_env
 
 from frontierzoo.agents import make_agent
-from frontierzoo.agents.argtypes import at_least
 from frontierzoo.agents.base import Agent
 from frontierzoo.agents.match import wilson_interval
 from frontierzoo.envs import make
@@ -301,28 +299,3 @@ def train(game="forfort_v0", iterations=10, num_players=None, seed=0, address=No
             algo.stop()
         if started:
             ray.shutdown()
-
-
-def main(argv=None):
-    p = argparse.ArgumentParser(description="Multi-agent PPO self-play on Ray RLlib (one shared policy).")
-    p.add_argument("--game", default="forfort_v0")
-    p.add_argument("--iterations", type=at_least(1), default=20)
-    p.add_argument("--players", type=at_least(1), default=None, help="seats (default: the game's default)")
-    p.add_argument("--seed", type=at_least(0), default=0)
-    p.add_argument("--address", default=None,
-                   help="a running Ray cluster: 'auto' (the one `ray start` made on this node), "
-                        "HOST:6379, or ray://HOST:10001 (Ray Client: needs ray[client]) "
-                        "(default: start a local one)")
-    p.add_argument("--num-cpus", type=at_least(1), default=None, help="CPUs of the local cluster (default: all)")
-    p.add_argument("--env-runners", type=at_least(0), default=1, help="sampling workers")
-    p.add_argument("--batch", type=at_least(1), default=4000, help="env steps a training iteration")
-    p.add_argument("--eval-games", type=at_least(0), default=200)
-    p.add_argument("--reward", choices=("win", "vp"), default="win")
-    args = p.parse_args(argv)
-    train(game=args.game, iterations=args.iterations, num_players=args.players, seed=args.seed,
-          address=args.address, num_cpus=args.num_cpus, num_env_runners=args.env_runners,
-          eval_games=args.eval_games, env_kwargs={"reward": args.reward}, train_batch=args.batch)
-
-
-if __name__ == "__main__":
-    main()

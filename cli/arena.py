@@ -10,7 +10,7 @@ For each game and seat count the chosen agents meet in *lineups*:
 Every lineup plays ``games_per_pairing`` games (by default the game's ``arena_games``), rounded
 up to a multiple of the seat count, with the seats rotated one place per game, so each agent sits
 in each seat equally often. Games are played in batches of about ``BATCH_GAMES`` side by side
-over the compiled engine (:func:`.match.play_batch`): a policy decides for all its seats across the
+over the compiled engine (:func:`frontierzoo.agents.match.play_batch`): a policy decides for all its seats across the
 batch in one forward pass. Every game's deal and every per-game agent's seed derive from ``(seed,
 game, seats, lineup, game index)`` alone; an agent shared across a batch (a policy, random) is
 seeded from its batch, and batches depend on the lineup alone, so the results table is identical
@@ -42,10 +42,11 @@ import numpy as np
 
 from frontierzoo.envs import all_games, get_game
 
-from . import available_agents, make_agent
+from frontierzoo.agents import available_agents, make_agent
+from frontierzoo.agents.base import Agent, usable_cores
+from frontierzoo.agents.match import play_batch, wilson_interval
+
 from .argtypes import at_least
-from .base import Agent, usable_cores
-from .match import play_batch, wilson_interval
 from .ratings import LOSER, MODEL, WINNER, Z, rate
 from .warmup import compile_side_by_side
 
@@ -396,7 +397,6 @@ def run_arena(games=None, agents=None, games_per_pairing=None, players=None, see
     return ArenaResult(seed, sections, seconds, warmup, processes, skipped)
 
 
-HELP = "a seeded tournament of the bundled agents: ratings, and win rates with 95%% intervals"
 DESCRIPTION = ("A tournament of the bundled agents on every registered game (or those chosen). "
                "Lineups: at 2 seats every pair of agents; at 3+ seats each agent alone against a "
                "table of each other agent; a lone agent plays itself. Seats rotate one place per "
