@@ -1,19 +1,59 @@
-"""``frontierzoo evaluate``: one agent against another, seats rotating (``training/evaluate.py``)."""
+"""``frontierzoo evaluate``: one agent against another, seats rotating
+(:func:`frontierzoo.agents.match.head_to_head`), with the agent's time a decision."""
 from __future__ import annotations
 
 import time
 
 import numpy as np
 
-from frontierzoo.agents import make_agent
-from frontierzoo.agents.match import wilson_interval
+from frontierzoo.agents import Agent, make_agent
+from frontierzoo.agents.match import has_batched_path, head_to_head, wilson_interval
 
 from .argtypes import at_least, positive
 
+
+class Timed(Agent):
+    """An agent whose decisions with a choice (more than one legal action) are timed, in ms, into
+    ``ms``; :func:`timed` wraps an agent in it."""
+
+    def __init__(self, agent, ms):
+        self.agent, self.ms = agent, ms
+        self.name, self.needs_env = agent.name, agent.needs_env
+
+    def reset(self, seed=None):
+        self.agent.reset(seed)
+
+    def act(self, observation, action_mask, info=None):
+        start = time.perf_counter()
+        a = self.agent.act(observation, action_mask, info)
+        if np.count_nonzero(action_mask) > 1:
+            self.ms.append((time.perf_counter() - start) * 1e3)
+        return a
+
+
+class TimedBatch(Timed):
+    """:class:`Timed` for an agent that decides many games in one call: each call's time is shared
+    among its rows with a choice."""
+
+    def act_batch(self, observations, action_masks, infos=None):
+        start = time.perf_counter()
+        actions = self.agent.act_batch(observations, action_masks, infos)
+        chose = int(np.count_nonzero(np.count_nonzero(action_masks, axis=1) > 1))
+        self.ms.extend([(time.perf_counter() - start) * 1e3 / len(actions)] * chose)
+        return actions
+
+
+def timed(agent, ms) -> Timed:
+    """``agent`` timed into ``ms``, deciding in batches as it did."""
+    return (TimedBatch if has_batched_path(agent) else Timed)(agent, ms)
+
+
 DESCRIPTION = ("Play --agent at one seat against --opponent at every other for --games games, the "
-               "agent's seat rotating, and print its win rate with a 95% Wilson interval and its time "
-               "a decision (median and 95th percentile over the decisions with a choice). A win shared "
-               "by k counts 1/k. --ms and --simulations set the search agent's budget (--agent mcts).")
+               "agent's seat rotating, the games side by side (each agent deciding for all its games "
+               "at once where it can: a policy in one forward pass), and print its win rate with a 95% "
+               "Wilson interval and its time a decision (median and 95th percentile over the decisions "
+               "with a choice; a batch's time shared among its decisions). A win shared by k counts 1/k. "
+               "--ms and --simulations set the search agent's budget (--agent mcts).")
 
 
 def add_arguments(p) -> None:
@@ -29,10 +69,6 @@ def add_arguments(p) -> None:
     p.add_argument("--path", default=None,
                    help="a policy to play as the agent: a .json description (its .pt beside it), or a "
                         "MaskablePPO .zip you made (unpickled on load)")
-    p.add_argument("--batched", action="store_true",
-                   help="play the games side by side through the compiled engine, each agent deciding for all "
-                        "its games at once (training/batched.py; needs the train extra): the same games' "
-                        "statistics, much faster for learned agents")
 
 
 def main(args) -> int:
@@ -43,28 +79,22 @@ def main(args) -> int:
 
 
 def evaluate(args) -> int:
-    from frontierzoo.training.evaluate import head_to_head
+    from tqdm import tqdm
 
+    ms = []
     if args.path:   # the policy must be for --game
         from frontierzoo.agents.learned import MaskablePPOAgent
-        agent = MaskablePPOAgent(path=args.path, seed=args.seed, game_name=args.game)
+        agent = timed(MaskablePPOAgent(path=args.path, seed=args.seed, game_name=args.game), ms)
     else:
         budget = {k: v for k, v in (("ms", args.ms), ("simulations", args.simulations)) if v is not None}
-        agent = make_agent(args.agent, args.game, seed=args.seed, **budget)
-    opponent = make_agent(args.opponent, args.game, seed=args.seed + 1)
-    ms = []
-    if args.batched:
-        from tqdm import tqdm
 
-        from frontierzoo.training.batched import play_batched
-        t0 = time.perf_counter()
-        with tqdm(total=args.games, desc=f"{args.agent} v {args.opponent}", unit="game") as bar:
-            score, n = play_batched(args.game, agent, opponent, args.games, num_players=args.players,
-                                    seed=args.seed, progress=bar)
-        secs = time.perf_counter() - t0
-    else:
-        score, n, secs = head_to_head(args.game, agent, opponent, args.games, seed=args.seed,
-                                      num_players=args.players, progress=True, decision_ms=ms)
+        def agent():
+            return timed(make_agent(args.agent, args.game, **budget), ms)
+    t0 = time.perf_counter()
+    with tqdm(total=args.games, desc=f"{args.agent} v {args.opponent}", unit="game") as bar:
+        score, n = head_to_head(args.game, agent, args.opponent, args.games, num_players=args.players,
+                                seed=args.seed, progress=bar)
+    secs = time.perf_counter() - t0
     lo, hi = wilson_interval(score, n)
     timing = (f"; {np.median(ms):.1f} ms a decision (median), {np.percentile(ms, 95):.1f} (95th percentile) "
               f"over {len(ms)} decisions with a choice") if ms else ""

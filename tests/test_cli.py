@@ -11,6 +11,7 @@ import pytest
 from frontierzoo.agents import available_agents
 from frontierzoo.cli import arena
 from frontierzoo.cli.arena import SLOW_GAMES_PER_PAIRING, lineups, plan, run_arena
+from frontierzoo.agents import match
 from frontierzoo.agents.match import MatchResult, wilson_interval
 from frontierzoo.cli.ratings import LOSER, MODEL, WINNER, Z, rate
 from frontierzoo.benchmarks import throughput
@@ -111,7 +112,7 @@ def test_arena_ladder_puts_the_heuristic_above_random():
     (MatchResult(1, (0.0, 0.0), (), True), False),       # cut off: no ranking
 ], ids=["shared-win", "cut-off"])
 def test_arena_rates_a_shared_win_as_a_draw_and_a_cut_off_game_not_at_all(monkeypatch, result, moved):
-    monkeypatch.setattr(arena, "play_batch", lambda game, tables, seeds, **k: [result] * len(seeds))
+    monkeypatch.setattr(match, "play_batch", lambda game, tables, seeds, **k: [result] * len(seeds))
     res = run_arena(games=["forfort_v0"], agents=["random", "heuristic"], games_per_pairing=6, players=[2],
                     processes=1, progress=False)
     (_, _, results), = res.sections

@@ -37,11 +37,9 @@ from ray.rllib.env.multi_agent_env import MultiAgentEnv
 from ray.rllib.utils.torch_utils import FLOAT_MIN
 from ray.tune.registry import register_env
 
-from frontierzoo.agents import make_agent
 from frontierzoo.agents.base import Agent
-from frontierzoo.agents.match import wilson_interval
+from frontierzoo.agents.match import head_to_head, wilson_interval
 from frontierzoo.envs import make
-from frontierzoo.training.evaluate import head_to_head
 
 ENV_NAME = "frontierzoo"   # the name the env is registered under with Ray (register_env)
 POLICY = "shared"          # the one module every seat maps to
@@ -168,7 +166,7 @@ class MaskedPPOModule(DefaultPPOTorchRLModule):
 
 class RLModuleAgent(Agent):
     """A trained RLlib module as a frontierzoo agent (``act(observation, action_mask)``), so that
-    it plays in ``play_game`` and ``head_to_head`` like any other agent. It samples from the
+    it plays in ``play_game`` and ``head_to_head`` like any other agent (one a game). It samples from the
     module's masked action distribution (``greedy=True``: its most likely legal action)."""
 
     name = "rllib_ppo"
@@ -198,10 +196,10 @@ class RLModuleAgent(Agent):
 def evaluate(algo, game, games, num_players, seed, env_kwargs=None, greedy=False):
     """The shared policy at one seat against the random agent at the others, seats rotating;
     returns (score, games): a win counts 1, a win shared by k counts 1/k."""
-    player = RLModuleAgent(algo.get_module(POLICY), seed=seed, greedy=greedy)
-    score, n, _ = head_to_head(game, player, make_agent("random", game, seed=seed + 1), games,
-                               seed=seed, num_players=num_players, **(env_kwargs or {}))
-    return score, n
+    module = algo.get_module(POLICY)
+    options = {k: v for k, v in (env_kwargs or {}).items() if k != "reward"}   # the rules' rewards decide
+    return head_to_head(game, lambda: RLModuleAgent(module, greedy=greedy), "random", games, seed=seed,
+                        num_players=num_players, **options)
 
 
 def build_config(game, num_players=None, seed=0, env_kwargs=None, num_env_runners=1, envs_per_runner=4,

@@ -17,7 +17,7 @@ of ``agents/heuristics/<game>.py``, which also says at how many seats they train
 * **Frontier** follows the rulebook's advice with 21 numbers: what a pip of each resource, a new
   resource, a harbour and a road towards an open corner are worth where it builds; the thresholds
   of its trades, cards and knights; where it sends the bandit. Its games are played side by side
-  (``play_batch``), four seats.
+  (``play_rotated``), four seats.
 
 This trains them: a policy with that many parameters, improved by the cross-entropy method, a
 policy-search method of reinforcement learning, on the win rate against the hand-set heuristic

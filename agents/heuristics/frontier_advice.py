@@ -415,16 +415,14 @@ MAX_DECISIONS = 10_000   # a game between heuristics takes 400-1,800; one cut of
 
 def play_against_heuristic(weights, seeds, num_players=4):
     """The scores (a win shared by k counts 1/k) of the heuristic with ``weights`` in one game per
-    seed against the hand-set heuristic at every other seat, its seat going round with the game's
-    number (game k at seat k mod the seats): what training/tune.py trains on. The games are
-    played side by side (``play_batch``); every seat's own generator is seeded from the game's
-    seed, so a seed replays whatever the weights."""
-    from ..match import play_batch
+    seed against the hand-set heuristic at every other seat, its seat going round one place a game:
+    what training/tune.py trains on, played by the strength loop (``play_rotated``). Every seat's
+    own generator is seeded from the game's seed, so a seed replays whatever the weights."""
+    from ..match import play_rotated
 
     weights = check_weights(weights)
-    seeds = [int(x) for x in np.asarray(seeds, np.uint64)]
-    tables = [[FrontierHeuristic(seed=(seed * 7919 + i) % 2**63, weights=weights if i == g % num_players else None)
-               for i in range(num_players)] for g, seed in enumerate(seeds)]
-    results = play_batch(GAME.name, tables, seeds, max_steps=MAX_DECISIONS) if seeds else []
-    return np.array([1.0 / len(r.winners) if g % num_players in r.winners else 0.0
-                     for g, r in enumerate(results)])
+    lineup = [lambda: FrontierHeuristic(weights=weights)] + [FrontierHeuristic] * (num_players - 1)
+    deals = [(seed, [(seed * 7919 + i) % 2**63 for i in range(num_players)])
+             for seed in (int(x) for x in np.asarray(seeds, np.uint64))]
+    return np.array([result.share(slots.index(0))
+                     for slots, result in play_rotated(GAME.name, lineup, deals, max_steps=MAX_DECISIONS)])
