@@ -17,8 +17,6 @@ import time
 
 import numpy as np
 
-from frontierzoo.agents.argtypes import at_least
-
 
 def measure(game_name, roots, simulations, repeats, moves_in=20, seed=0):
     """Median searched decisions a second for ``game_name`` (and the median seconds a search)."""
@@ -57,9 +55,9 @@ def main(argv=None):
 
     p = argparse.ArgumentParser(prog="python -m frontierzoo.benchmarks.netsearch", description=__doc__.splitlines()[0])
     p.add_argument("--games", nargs="+", default=[g.name for g in all_games()])
-    p.add_argument("--roots", type=at_least(1), default=128)
-    p.add_argument("--simulations", type=at_least(2), nargs="+", default=[64, 256])
-    p.add_argument("--repeats", type=at_least(1), default=3)
+    p.add_argument("--roots", type=int, default=128)
+    p.add_argument("--simulations", type=int, nargs="+", default=[64, 256])
+    p.add_argument("--repeats", type=int, default=3)
     args = p.parse_args(argv)
     print(f"| game | roots | " + " | ".join(f"{s} simulations: decisions/s (s a search)" for s in args.simulations) + " |")
     print("|---|---|" + "---|" * len(args.simulations))

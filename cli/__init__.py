@@ -1,6 +1,7 @@
 """The ``frontierzoo`` command and its tools: ``arena`` (a tournament), ``bench`` (throughput beside
 peers), ``play`` (a person against bots in the terminal), ``train`` (a learned agent), ``tune`` (a
-heuristic's numbers) and ``evaluate`` (one agent against another, head to head).
+heuristic's numbers), ``evaluate`` (one agent against another, head to head) and ``exploit`` (an
+approximate best response to an agent).
 
 This package is the project's room for tools; the library under them (agents, training, benchmarks)
 never imports it. The command only dispatches: each tool's module here parses its own options
@@ -25,6 +26,8 @@ TOOLS = {
     "tune": ("frontierzoo.cli.tune", "train a heuristic's numbers against the hand-set heuristic"),
     "evaluate": ("frontierzoo.cli.evaluate",
                  "one agent against another, seats rotating: a win rate with its 95%% interval"),
+    "exploit": ("frontierzoo.cli.exploit",
+                "how exploitable an agent is: a fresh learner's win rate against it (the train extra)"),
 }
 
 
@@ -53,6 +56,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                "  frontierzoo bench --quick              # throughput beside PettingZoo and OpenSpiel\n"
                "  frontierzoo play forfort_v0 --opponent heuristic\n"
                "  frontierzoo train ppo --game forfort_v0 --timesteps 2000000 --out runs/forfort_ppo\n"
+               "  frontierzoo train expert --game forfort_v0 --max-minutes 90\n"
                "  frontierzoo tune --game forfort_v0 --minutes 50\n"
                "  frontierzoo evaluate --game forfort_v0 --agent heuristic --opponent random --games 1000\n")
     add_tools(p.add_subparsers(dest="command", metavar="{" + ",".join(TOOLS) + "}"), TOOLS, command)

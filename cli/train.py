@@ -3,15 +3,16 @@
 A method is an entry of :data:`METHODS`: its one-line help, a function adding its options to its
 parser and one running them. Only the chosen method's options are built, so that listing the
 methods imports no learning library. ``ppo`` (``training/selfplay.py``) trains a MaskablePPO
-policy in a league; ``rllib`` (``training/rllib.py``) trains one shared policy on Ray RLlib. A new
-trainer is one more entry.
+policy in a league; ``rllib`` (``training/rllib.py``) trains one shared policy on Ray RLlib;
+``expert`` (``training/expert.py``) trains a policy-and-value network by expert iteration, from the
+batched search it guides. A new trainer is one more entry.
 """
 from __future__ import annotations
 
 import argparse
 import shlex
 
-from .argtypes import at_least, layer_sizes
+from .argtypes import at_least, layer_sizes, positive
 
 DESCRIPTION = "Train a learned agent by one of the methods below; `frontierzoo train METHOD --help` lists its options."
 
@@ -84,8 +85,55 @@ def run_rllib(args) -> None:
           eval_games=args.eval_games, env_kwargs={"reward": args.reward}, train_batch=args.batch)
 
 
+def add_expert_arguments(p) -> None:
+    from frontierzoo.training.expert import DEFAULTS as D
+
+    p.add_argument("--game", required=True)
+    p.add_argument("--players", type=at_least(1), default=D["players"], help="seats at the table (default: the game's)")
+    p.add_argument("--out", default=D["out"], help="the run's folder (default: runs/expert_GAME)")
+    p.add_argument("--resume", action="store_true", help="go on with the run in --out")
+    p.add_argument("--seed", type=at_least(0), default=D["seed"])
+    p.add_argument("--max-minutes", type=positive, default=D["max_minutes"],
+                   help="stop after this much time (the last evaluation still runs; checkpointed)")
+    p.add_argument("--iterations", type=at_least(1), default=D["iterations"], help="stop after this many iterations")
+    p.add_argument("--workers", type=at_least(0), default=D["workers"],
+                   help="self-play processes (default: every core; 0: in this process)")
+    p.add_argument("--address", default=D["address"],
+                   help="run the workers as Ray actors on this cluster: auto, HOST:6379, ray://HOST:10001, "
+                        "or local (a cluster of this machine's own)")
+    p.add_argument("--threads", type=at_least(1), default=D["threads"], help="torch threads for training")
+    p.add_argument("--device", default=D["device"], help="torch device for training (default: cuda if torch sees one)")
+    p.add_argument("--games", type=at_least(1), default=D["games"], help="games each worker plays side by side")
+    p.add_argument("--steps", type=at_least(1), default=D["steps"], help="decisions each game plays an iteration")
+    p.add_argument("--simulations", type=at_least(2), default=D["simulations"], help="search simulations a decision")
+    p.add_argument("--guide-weight", type=float, default=D["guide_weight"],
+                   help="the guide's rollout share in leaf values (default: 0.5 where a heuristic guides, else 0)")
+    p.add_argument("--temperature-moves", type=at_least(0), default=D["temperature_moves"],
+                   help="a game's first decisions drawn in proportion to the visits")
+    p.add_argument("--max-steps", type=at_least(1), default=D["max_steps"], help="truncate self-play games after this many")
+    p.add_argument("--hidden", type=at_least(1), nargs="+", default=D["hidden"], help="the trunk's layer widths")
+    p.add_argument("--flat", action="store_true", help="a flat MLP instead of the block-structured network")
+    p.add_argument("--buffer", type=at_least(1), default=D["buffer"], help="the replay buffer's decisions")
+    p.add_argument("--batch", type=at_least(1), default=D["batch"])
+    p.add_argument("--reuse", type=positive, default=D["reuse"], help="passes over each new decision, on average")
+    p.add_argument("--lr", type=positive, default=D["lr"])
+    p.add_argument("--weight-decay", type=float, default=D["weight_decay"])
+    p.add_argument("--eval-every", type=positive, default=D["eval_every"], help="minutes between evaluations")
+    p.add_argument("--eval-games", type=at_least(1), default=D["eval_games"])
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def run_expert(args) -> None:
+    from frontierzoo.training.expert import DEFAULTS, train
+
+    train(args.game, command=shlex.join(["frontierzoo", "train", *args.argv]),
+          **{k: getattr(args, k) for k in DEFAULTS})
+
+
 # name -> (its line in `frontierzoo train --help`, the extra it needs, add its options, run them)
 METHODS = {
+    "expert": ("expert iteration: a policy-and-value network learns from the batched search it guides", "train",
+               add_expert_arguments, run_expert),
     "ppo": ("MaskablePPO self-play in a league of past snapshots and heuristics", "train",
             add_ppo_arguments, run_ppo),
     "rllib": ("multi-agent PPO with one shared policy on Ray RLlib, one machine or a cluster", "rllib",

@@ -359,7 +359,7 @@ def test_help_lists_the_subcommands(capsys):
     out = capsys.readouterr().out
     from frontierzoo.cli import TOOLS
 
-    assert list(TOOLS) == ["arena", "bench", "play", "train", "tune", "evaluate"]
+    assert list(TOOLS) == ["arena", "bench", "play", "train", "tune", "evaluate", "exploit"]
     for cmd, (_, help_line) in TOOLS.items():
         assert f"    {cmd:20}{help_line.replace('%%', '%')[:30]}" in out
     with pytest.raises(SystemExit):

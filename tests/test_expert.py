@@ -13,8 +13,9 @@ from frontierzoo.agents.network import NetworkAgent, describe, load_network  # n
 from frontierzoo.envs import get_game  # noqa: E402
 from frontierzoo.training import expert  # noqa: E402
 
-TINY = ["--game", "forfort_v0", "--workers", "0", "--games", "4", "--steps", "40", "--simulations", "4",
-        "--hidden", "16", "--batch", "16", "--eval-games", "4", "--quiet"]
+TINY = dict(workers=0, games=4, steps=40, simulations=4, hidden=[16], batch=16, eval_games=4, quiet=True)
+TINY_ARGS = ["--workers", "0", "--games", "4", "--steps", "40", "--simulations", "4", "--hidden", "16",
+             "--batch", "16", "--eval-games", "4", "--quiet"]
 
 
 def _config(games=3, simulations=4):
@@ -84,8 +85,11 @@ def test_workers_run_as_actors_on_a_local_ray_cluster(monkeypatch):
 
 
 def test_a_run_writes_its_curve_and_networks_and_a_seeded_run_replays(tmp_path):
-    expert.main(TINY + ["--out", str(tmp_path / "a"), "--iterations", "2", "--seed", "3"])
-    expert.main(TINY + ["--out", str(tmp_path / "b"), "--iterations", "2", "--seed", "3"])
+    from frontierzoo.cli import main
+
+    main(["train", "expert", "--game", "forfort_v0", "--out", str(tmp_path / "a"), "--iterations", "2",
+          "--seed", "3"] + TINY_ARGS)
+    expert.train("forfort_v0", out=tmp_path / "b", iterations=2, seed=3, **TINY)
     a, b = tmp_path / "a", tmp_path / "b"
     rows = (a / "curve.csv").read_text().splitlines()
     assert rows[0] == "timesteps,seconds,opponent,games,win_rate,low95,high95"
@@ -95,7 +99,7 @@ def test_a_run_writes_its_curve_and_networks_and_a_seeded_run_replays(tmp_path):
     assert all(torch.equal(wa[k], wb[k]) for k in wa)
     net = load_network(a / "network.json", "forfort_v0")
     training = net.description["training"]
-    assert training["seed"] == 3 and training["command"].startswith("python -m frontierzoo.training.expert --game")
+    assert training["seed"] == 3 and training["command"].startswith("frontierzoo train expert --game forfort_v0")
     agent = NetworkAgent(network=net)
     mask = np.zeros(get_game("forfort_v0").num_actions, bool)
     mask[[3, 7]] = True
@@ -103,16 +107,20 @@ def test_a_run_writes_its_curve_and_networks_and_a_seeded_run_replays(tmp_path):
 
 
 def test_a_run_resumes_from_its_folder_and_refuses_to_overwrite_one(tmp_path):
-    out = str(tmp_path / "run")
-    expert.main(TINY + ["--out", out, "--iterations", "1"])
+    out = tmp_path / "run"
+    expert.train("forfort_v0", out=out, iterations=1, **TINY)
     with pytest.raises(SystemExit, match="pass --resume"):
-        expert.main(TINY + ["--out", out, "--iterations", "1"])
-    expert.main(TINY + ["--out", out, "--iterations", "1", "--resume"])
+        expert.train("forfort_v0", out=out, iterations=1, **TINY)
+    expert.train("forfort_v0", out=out, iterations=1, resume=True, **TINY)
     progress = (tmp_path / "run" / "progress.csv").read_text().splitlines()
     assert [r.split(",")[0] for r in progress[1:]] == ["1", "2"]
     assert json.loads((tmp_path / "run" / "config.json").read_text())["game"] == "forfort_v0"
     with pytest.raises(SystemExit, match="no checkpoint"):
-        expert.main(TINY + ["--out", str(tmp_path / "none"), "--iterations", "1", "--resume"])
+        expert.train("forfort_v0", out=tmp_path / "none", iterations=1, resume=True, **TINY)
+    with pytest.raises(ValueError, match="a run must end"):
+        expert.train("forfort_v0", out=tmp_path / "endless", **TINY)
+    with pytest.raises(ValueError, match="unknown settings"):
+        expert.train("forfort_v0", out=tmp_path / "x", iterations=1, simulation=3)
 
 
 def test_the_best_response_measure_trains_against_the_agent_alone_and_reports_its_interval(tmp_path):

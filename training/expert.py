@@ -1,6 +1,6 @@
 """Expert iteration: a policy-and-value network learns from the search it guides.
 
-``python -m frontierzoo.training.expert --game forfort_v0 --out runs/expert_forfort --max-minutes 90``
+``frontierzoo train expert --game forfort_v0 --out runs/expert_forfort --max-minutes 90``
 
 Each iteration:
 
@@ -27,6 +27,8 @@ Each iteration:
    55% over a few hundred games mostly measures noise). ``curve.csv`` gets each result with its
    95% Wilson interval, ``curve.png`` is drawn again, and the network is written.
 
+The options are :data:`DEFAULTS`' names (``--max-minutes`` is ``max_minutes``), for :func:`train`.
+
 Workers. ``--workers N`` self-play processes (default: every core; ``0`` plays in this process).
 With ``--address`` they are Ray actors on that cluster instead (``auto``, ``ray://HOST:10001``, or
 ``local`` for a cluster of this machine's own; the ``rllib`` extra's Ray). Training runs on a GPU
@@ -41,28 +43,23 @@ A seeded run with a fixed number of ``--iterations`` replays bit for bit.
 """
 from __future__ import annotations
 
-import argparse
+from types import SimpleNamespace
 import csv
 import json
 import math
 import os
-import shlex
-import sys
 import time
 from pathlib import Path
 
 import numpy as np
 
-from frontierzoo.agents import RandomAgent, make_agent
-from frontierzoo.agents.argtypes import at_least, positive
-from frontierzoo.agents.match import wilson_interval
+from frontierzoo.agents.match import head_to_head, wilson_interval
 from frontierzoo.agents.mcts import _guide
 from frontierzoo.agents.netsearch import BatchedSearch
 from frontierzoo.agents.network import DEFAULT_HIDDEN, Network, NetworkAgent, build_network, describe, save_network
 from frontierzoo.envs import get_game
 from frontierzoo.envs.common.vector import VectorEnv
 
-from .batched import play_batched
 from .league import CURVE_FIELDS, plot_curve, read_curve
 
 DIRICHLET_SHARE = 0.25   # AlphaZero's root noise share; its alpha is set from the moves a decision has
@@ -320,7 +317,7 @@ def weights_of(net) -> dict:
 class Run:
     """One training run in its output folder (module docstring)."""
 
-    def __init__(self, args, argv):
+    def __init__(self, args, command):
         import torch
 
         self.args = args
@@ -343,7 +340,7 @@ class Run:
                 raise SystemExit(f"--resume: {self.out} trains {self.config['game']}, not {game.name}")
         else:
             guide_weight = default_guide_weight(game) if args.guide_weight is None else args.guide_weight
-            training = {"command": "python -m frontierzoo.training.expert " + shlex.join(argv), "seed": args.seed,
+            training = {"command": command, "seed": args.seed,
                         "simulations": args.simulations, "guide_weight": guide_weight,
                         "num_players": self.num_players}
             d = describe(game, hidden=args.hidden, structured=not args.flat, training=training)
@@ -408,14 +405,14 @@ class Run:
         net = build_network(self.d).eval()
         net.load_state_dict({k: v.cpu() for k, v in self.net.state_dict().items()})
         me = NetworkAgent(network=Network(net=net, d=self.d), seed=0)
-        refs = [("heuristic", make_agent("heuristic", name, seed=1)), ("random", RandomAgent(seed=1))]
+        refs = [("heuristic", "heuristic"), ("random", "random")]
         if self.last_weights is not None:
             last = build_network(self.d).eval()
             last.load_state_dict({k: torch.as_tensor(v) for k, v in self.last_weights.items()})
             refs.append(("last", NetworkAgent(network=Network(net=last, d=self.d), seed=1)))
         rows = []
         for ref, agent in refs:
-            score, n = play_batched(name, me, agent, args.eval_games, num_players=self.num_players,
+            score, n = head_to_head(name, me, agent, args.eval_games, num_players=self.num_players,
                                     seed=10_000 + self.iteration, max_steps=self.config["max_steps"])
             lo, hi = wilson_interval(score, n)
             rows.append({"timesteps": self.decisions, "seconds": round(self.seconds, 1), "opponent": ref,
@@ -517,58 +514,36 @@ def typical_moves(game, num_players, samples=64, seed=0) -> int:
     return int(np.median(counts)) if counts else 2
 
 
-def parse(argv=None):
-    p = argparse.ArgumentParser(prog="python -m frontierzoo.training.expert",
-                                description=__doc__.splitlines()[0])
-    p.add_argument("--game", required=True)
-    p.add_argument("--players", type=at_least(1), default=None, help="seats at the table (default: the game's)")
-    p.add_argument("--out", default=None, help="the run's folder (default: runs/expert_GAME)")
-    p.add_argument("--resume", action="store_true", help="go on with the run in --out")
-    p.add_argument("--seed", type=at_least(0), default=0)
-    p.add_argument("--max-minutes", type=positive, default=None, help="stop after this much time (checkpointed)")
-    p.add_argument("--iterations", type=at_least(1), default=None, help="stop after this many iterations")
-    p.add_argument("--workers", type=at_least(0), default=os.cpu_count() or 1,
-                   help="self-play processes (default: every core; 0: in this process)")
-    p.add_argument("--address", default=None,
-                   help="run the workers as Ray actors on this cluster (auto, ray://HOST:10001, or local)")
-    p.add_argument("--threads", type=at_least(1), default=1, help="torch threads for training")
-    p.add_argument("--device", default=None, help="torch device for training (default: cuda if torch sees one)")
-    p.add_argument("--games", type=at_least(1), default=64, help="games each worker plays side by side")
-    p.add_argument("--steps", type=at_least(1), default=64, help="decisions each game plays an iteration")
-    p.add_argument("--simulations", type=at_least(2), default=64, help="search simulations a decision")
-    p.add_argument("--guide-weight", type=float, default=None,
-                   help="the guide's rollout share in leaf values (default: 0.5 where a heuristic guides, else 0)")
-    p.add_argument("--temperature-moves", type=at_least(0), default=30,
-                   help="a game's first decisions drawn in proportion to the visits")
-    p.add_argument("--max-steps", type=at_least(1), default=None, help="truncate self-play games after this many")
-    p.add_argument("--hidden", type=at_least(1), nargs="+", default=list(DEFAULT_HIDDEN))
-    p.add_argument("--flat", action="store_true", help="a flat MLP instead of the block-structured network")
-    p.add_argument("--buffer", type=at_least(1), default=200_000, help="replay buffer's decisions")
-    p.add_argument("--batch", type=at_least(1), default=256)
-    p.add_argument("--reuse", type=positive, default=4.0, help="passes over each new decision, on average")
-    p.add_argument("--lr", type=positive, default=1e-3)
-    p.add_argument("--weight-decay", type=float, default=1e-4)
-    p.add_argument("--eval-every", type=positive, default=10.0, help="minutes between evaluations")
-    p.add_argument("--eval-games", type=at_least(1), default=200)
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
-    args = p.parse_args(argv)
+# the run's settings and their defaults (``frontierzoo train expert`` lists them with their help)
+DEFAULTS = {
+    "players": None, "out": None, "resume": False, "seed": 0, "max_minutes": None, "iterations": None,
+    "workers": os.cpu_count() or 1, "address": None, "threads": 1, "device": None,
+    "games": 64, "steps": 64, "simulations": 64, "guide_weight": None, "temperature_moves": 30,
+    "max_steps": None, "hidden": list(DEFAULT_HIDDEN), "flat": False, "buffer": 200_000, "batch": 256,
+    "reuse": 4.0, "lr": 1e-3, "weight_decay": 1e-4, "eval_every": 10.0, "eval_games": 200, "quiet": False,
+}
+
+
+def train(game, command=None, **settings) -> Run:
+    """Train by expert iteration (module docstring); ``settings`` are :data:`DEFAULTS`' names.
+    ``command`` is recorded in the network's description as what trained it (default: this call,
+    written out). Returns the finished :class:`Run` (its ``out``, ``best``, counters)."""
+    unknown = set(settings) - set(DEFAULTS)
+    if unknown:
+        raise ValueError(f"unknown settings {sorted(unknown)}; the settings are {sorted(DEFAULTS)}")
+    args = SimpleNamespace(game=game, **{**DEFAULTS, **settings})
     if args.max_minutes is None and args.iterations is None:
-        p.error("give --max-minutes or --iterations (or both): a run must end")
-    if not 0 <= (args.guide_weight if args.guide_weight is not None else 0) <= 1:
-        p.error("--guide-weight must be in [0, 1]")
+        raise ValueError("give max_minutes or iterations (or both): a run must end")
+    if args.guide_weight is not None and not 0 <= args.guide_weight <= 1:
+        raise ValueError(f"guide_weight must be in [0, 1], got {args.guide_weight!r}")
     if args.out is None:
-        args.out = f"runs/expert_{args.game.split('_v')[0]}"
-    return args
-
-
-def main(argv=None):
-    argv = sys.argv[1:] if argv is None else list(argv)
-    args = parse(argv)
-    run = Run(args, argv).train()
-    print(f"{run.game.name}: {run.iteration} iterations, {run.decisions} decisions searched in {run.games} games, "
-          f"{run.seconds / 60:.1f} min; the network is {run.out / 'network.json'}, the best against the "
-          f"heuristic ({run.best:.1%}) {run.out / 'best.json'}")
-
-
-if __name__ == "__main__":
-    main()
+        args.out = f"runs/expert_{game.split('_v')[0]}"
+    if command is None:
+        command = f"frontierzoo.training.expert.train({game!r}, " + ", ".join(
+            f"{k}={v!r}" for k, v in settings.items()) + ")"
+    run = Run(args, command).train()
+    if not args.quiet:
+        print(f"{run.game.name}: {run.iteration} iterations, {run.decisions} decisions searched in {run.games} "
+              f"games, {run.seconds / 60:.1f} min; the network is {run.out / 'network.json'}, the best against "
+              f"the heuristic ({run.best:.1%}) {run.out / 'best.json'}")
+    return run
