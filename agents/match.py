@@ -1,7 +1,7 @@
 """Games between agents, the one loop that measures strength, and the interval every win rate is
 quoted with.
 
-:func:`play_game` plays one game through the AEC env: human play, the notebooks and the tests
+:func:`play_game` plays one game through the AEC env: human play, the notebooks and many tests
 play through it (the bench times the env with a bare copy, for the reason
 ``benchmarks/throughput.py`` gives). It is PettingZoo's canonical ``agent_iter`` / ``last`` /
 ``step`` loop, so it plays any AEC env whose observations are ``{"observation", "action_mask"}``
