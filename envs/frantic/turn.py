@@ -289,7 +289,7 @@ def finish_turn(s):
 
 @rule
 def nice_try_step(s):
-    """With a token on the skull at the end of the turn, Nice Try holders are asked in turn."""
+    """With a token on the skull at the end of the turn, a Nice Try window asks its seats in turn."""
     if at_end(s) and offer_nice_try(s):
         return
     finish_turn(s)
@@ -470,7 +470,8 @@ def apply_block(s, seat, a):
 
 @rule
 def roll_result(s):
-    """The number stands (every Re-Roll holder has answered): carry out what it was thrown for."""
+    """The number stands (every seat the Re-Roll window asks has answered): carry out what it was
+    thrown for."""
     purpose = s['roll_for']
     v = s['roll_value']
     owner = s['roll_owner']
@@ -501,7 +502,7 @@ def roll_result(s):
 
 @rule
 def after_roll(s):
-    """A die shows a number: ask the Re-Roll holders, or carry it out."""
+    """A die shows a number: a Re-Roll window asks its seats, then it is carried out."""
     if not offer_re_roll(s):
         roll_result(s)
 
