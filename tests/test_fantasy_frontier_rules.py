@@ -1104,3 +1104,12 @@ def test_heuristic_beats_random_in_two_player_games():
     score, n, _ = head_to_head("fantasy_frontier_v0", make_agent("heuristic", "fantasy_frontier_v0", seed=0),
                                make_agent("random", "fantasy_frontier_v0", seed=1), 100, seed=0)
     assert score >= 0.85 * n
+
+
+def test_the_dice_count_stops_at_its_top():
+    from frontierzoo.envs.fantasy_frontier.state import ROLLS_MAX
+    s = started()
+    s["rolls"] = ROLLS_MAX - 1
+    economy.roll_die(s)
+    economy.roll_die(s)
+    assert s["rolls"] == ROLLS_MAX == 2**31 - 1 and 1 <= s["last_roll"] <= 6

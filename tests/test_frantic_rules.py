@@ -964,3 +964,11 @@ def test_cards_taken_in_everyones_view_stay_known_until_played():
     rig(s, (6, 1))
     act(s, play(STOP, 30))
     assert s["known"][stop] == 0
+
+
+def test_the_round_count_stops_at_its_top():
+    from frontierzoo.envs.frantic.state import ROUNDS_MAX
+    s = table(hands={0: [STOP], 1: [STOP]}, pos={0: END})
+    s["round"] = ROUNDS_MAX
+    turn.end_round(s)
+    assert s["round"] == ROUNDS_MAX == 10_000 and s["points"][0] == END

@@ -97,6 +97,7 @@ DEV_CARDS = 10
 CARDS = MAP_CARDS + DEV_CARDS
 DEV_KINDS = 9
 MAX_ROUNDS = 100                                     # our bound (RULES.md, "End of the game")
+ROLLS_MAX = 2**31 - 1                                # the dice count stops here (it only feeds the words)
 
 # payment combinations of 6 non-food resources (gold, stone, wood) for the market
 PAY_COMBOS = np.array([(g, st, 6 - g - st) for g in range(7) for st in range(7 - g)], np.int64)

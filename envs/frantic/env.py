@@ -11,7 +11,7 @@ from .content import (NUM_PLAY_KINDS, PLAY_CARD_KIND,
     NUM_EVENTS, POINT_LIMITS, RE_ROLL, D20)
 from .invariants import INVARIANT_NAMES
 from .state import (ACTIONS, HIDDEN_FIELDS, LOG_MAX, LOC_DECK, LOC_MARKET, MAX_SEATS, MIN_SEATS, NUM_ALL_STAGES,
-                    NUM_BLOCK_FOR, NUM_ROLL_FOR, OBSERVATION, PH_END, RECORD_DTYPE, STATE_SIZE, WINDOWS_HOLDERS,
+                    NUM_BLOCK_FOR, NUM_ROLL_FOR, OBSERVATION, PH_END, RECORD_DTYPE, ROUNDS_MAX, STATE_SIZE, WINDOWS_HOLDERS,
                     WINDOWS_NAMES)
 
 MAX_LIMIT = 1000
@@ -56,7 +56,7 @@ class FranticGame(Game):
     option_fields = ("point_limit", "round_rewards", "reaction_windows")
     field_ranges = {
         "point_limit": (1, MAX_LIMIT), "round_rewards": (0, 1), "reaction_windows": (0, len(WINDOWS_NAMES) - 1),
-        "round": (0, 10 * MAX_LIMIT),
+        "round": (0, ROUNDS_MAX),
         "first_player": (0, MAX_SEATS - 1), "chosen": (-1, NUM_PLAY_KINDS - 1), "turn_seat": (0, MAX_SEATS - 1),
         "stage": (0, NUM_ALL_STAGES - 1), "phase": (0, PH_END), "pos": (0, END),
         "points": (0, MAX_LIMIT + END + FUCK_YOU_POINTS), "round_score": (0, END + FUCK_YOU_POINTS),

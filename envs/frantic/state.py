@@ -54,6 +54,7 @@ ST_RE_ROLL = 9      # reaction offer: Re-Roll this die, or pass
 ST_BLOCK = 10       # reaction offer: Block this attack, or pass
 ST_NICE_TRY = 11    # reaction offer: Nice Try, or pass
 ST_OVER = 12
+ROUNDS_MAX = 10_000      # the rounds count stops here (random games end within a handful)
 
 # --- who a reaction offer asks (the option ``reaction_windows``)
 WINDOWS_COULD_HOLD = 0   # every seat that could hold the card as far as the others know

@@ -17,7 +17,7 @@ from .state import (
     AU_CHAIN_DONE, AU_END_TURN, AU_EVENT, AU_LAND, AU_NICE_TRY, AU_ROLLED, AU_WALK, B_GIFT, B_NONE,
     B_REMOTE, B_RE_ROLL, B_SWAP, GIFT_TO, LOC_DECK, MAGNET_AT, MAX_SEATS, PASS, PH_END, PH_MOVE,
     PH_PLAY, PH_SETUP, R_EVENT, R_MARCH, R_MOVE, R_NONE, R_SECOND, R_TELEPORT, ST_GIFT,
-    ST_MAGNET, ST_OVER, ST_PLAY, ST_REMOTE, ST_SETUP, TOKEN)
+    ROUNDS_MAX, ST_MAGNET, ST_OVER, ST_PLAY, ST_REMOTE, ST_SETUP, TOKEN)
 
 # --------------------------------------------------------------------------- set-up and rounds
 
@@ -113,7 +113,8 @@ def end_round(s):
         s['points'][i] += score
         if s['points'][i] >= s['point_limit']:
             over = True
-    s['round'] += 1
+    if s['round'] < ROUNDS_MAX:
+        s['round'] += 1
     if over:
         best = s['points'][0]
         for i in range(n):
