@@ -16,6 +16,7 @@ from frontierzoo.envs import all_games
 from .base import Agent, RandomAgent
 from .heuristics import heuristic_module, heuristic_modules, make_heuristic, tuned_file
 from .learned import bundled_model
+from .network import bundled_network
 from .match import MatchResult, play_game, wilson_interval
 
 # name -> (factory(game_name, seed, **kwargs), games it plays or None for every game)
@@ -33,6 +34,18 @@ def _ppo(game_name, seed=None, path=None, **kw):
     from .learned import MaskablePPOAgent
     return MaskablePPOAgent(path=bundled_model(game_name) if path is None else path, seed=seed,
                             game_name=game_name, **kw)
+
+
+def _net(game_name, seed=None, path=None, **kw):
+    from .network import NetworkAgent, bundled_network
+    return NetworkAgent(path=bundled_network(game_name) if path is None else path, seed=seed,
+                        game_name=game_name, **kw)
+
+
+def _net_search(game_name, seed=None, path=None, **kw):
+    from .network import NetworkSearchAgent, bundled_network
+    return NetworkSearchAgent(path=bundled_network(game_name) if path is None else path, seed=seed,
+                              game_name=game_name, **kw)
 
 
 def register_agent(name, factory, games=None):
@@ -65,6 +78,10 @@ register_agent("tuned", _tuned, games=[g.name for g in all_games() if tuned_file
 # "ppo" plays the policy shipped for a game; it needs torch (the train extra).
 if find_spec("torch") is not None:
     register_agent("ppo", _ppo, games=[g.name for g in all_games() if bundled_model(g.name).exists()])
+    # the network trained by expert iteration (training/expert.py): its raw policy, and the search it guides
+    netted = [g.name for g in all_games() if bundled_network(g.name).exists()]
+    register_agent("net", _net, games=netted)
+    register_agent("net_search", _net_search, games=netted)
 
 from .animation import animate  # noqa: E402  (it makes agents by name: after make_agent)
 

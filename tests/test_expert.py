@@ -1,0 +1,127 @@
+"""The expert-iteration trainer (training/expert.py): self-play by the batched search, the targets it
+learns from, its workers (processes, Ray actors), and a run's folder (curve, checkpoint, resume)."""
+import json
+import shutil
+import tempfile
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")
+
+from frontierzoo.agents.network import NetworkAgent, describe, load_network  # noqa: E402
+from frontierzoo.envs import get_game  # noqa: E402
+from frontierzoo.training import expert  # noqa: E402
+
+TINY = ["--game", "forfort_v0", "--workers", "0", "--games", "4", "--steps", "40", "--simulations", "4",
+        "--hidden", "16", "--batch", "16", "--eval-games", "4", "--quiet"]
+
+
+def _config(games=3, simulations=4):
+    game = get_game("forfort_v0")
+    return {"game": game.name, "num_players": 2, "seed": 5, "games": games, "simulations": simulations,
+            "guide_weight": 0.5, "temperature_moves": 4, "max_steps": None, "typical_moves": 8,
+            "env_options": {}, "description": describe(game, hidden=(16,))}
+
+
+def _weights(config, seed=0):
+    torch.manual_seed(seed)
+    return expert.weights_of(expert.build_network(config["description"]))
+
+
+def test_a_result_is_seen_from_the_deciding_seat_on():
+    result = np.array([-1.0, 1.0, -1.0], np.float32)
+    assert expert.seat_relative(result, 1, 4).tolist() == [1.0, -1.0, -1.0, 0.0]
+    assert expert.seat_relative(result, 2, 4).tolist() == [-1.0, -1.0, 1.0, 0.0]
+
+
+def test_self_play_keeps_the_searched_decisions_of_finished_games_with_their_targets():
+    config = _config()
+    out = expert.SelfPlayWorker(config, 0).play(_weights(config), 150)
+    n = len(out["obs"])
+    assert len(out["lengths"]) >= 3 and n > 0   # 150 decisions finish every Forfort game at least once
+    assert n == len(out["mask"]) == len(out["policy"]) == len(out["value"])
+    # the visit distribution: on legal moves only, a distribution; decisions with a choice only
+    assert not (out["policy"] * ~out["mask"]).any()
+    assert np.allclose(out["policy"].sum(axis=1), 1.0)
+    assert (out["mask"].sum(axis=1) > 1).all()
+    # two seats, one winner: the decider's result and the other's are opposite; unused seats zero
+    assert set(np.unique(out["value"][:, 0])) <= {-1.0, 1.0}
+    assert np.array_equal(out["value"][:, 1], -out["value"][:, 0])
+    assert not out["value"][:, 2:].any()
+
+
+@pytest.mark.slow   # two processes each load the compiled game: about a minute on 2 busy cores
+def test_worker_processes_play_exactly_what_the_same_workers_play_here():
+    config, weights = _config(games=2), _weights(_config(games=2))
+    here = [expert.SelfPlayWorker(config, w).play(weights, 100) for w in range(2)]
+    workers = expert.Workers(config, 2)
+    try:
+        there = workers.play(weights, 100)
+    finally:
+        workers.close()
+    for a, b in zip(here, there):
+        assert all(np.array_equal(a[k], b[k]) for k in a)
+    assert len(here[0]["lengths"]) and not np.array_equal(here[0]["obs"][:5], here[1]["obs"][:5])   # its own games
+
+
+@pytest.mark.slow   # a Ray cluster starts: one to three minutes on 2 cores
+def test_workers_run_as_actors_on_a_local_ray_cluster(monkeypatch):
+    ray = pytest.importorskip("ray", reason="Ray is not installed (pip install -e '.[rllib]')")
+    config, weights = _config(games=2), _weights(_config(games=2))
+    here = expert.SelfPlayWorker(config, 0).play(weights, 100)
+    # Ray's sockets need a short path (107 bytes at most): not the test's own tmp_path
+    short = tempfile.mkdtemp(prefix="ray", dir="/tmp")
+    monkeypatch.setenv("RAY_TMPDIR", short)
+    workers = expert.Workers(config, 1, address="local")
+    try:
+        there = workers.play(weights, 100)[0]
+    finally:
+        workers.close()
+        ray.shutdown()
+        shutil.rmtree(short, ignore_errors=True)
+    assert all(np.array_equal(here[k], there[k]) for k in here)
+
+
+def test_a_run_writes_its_curve_and_networks_and_a_seeded_run_replays(tmp_path):
+    expert.main(TINY + ["--out", str(tmp_path / "a"), "--iterations", "2", "--seed", "3"])
+    expert.main(TINY + ["--out", str(tmp_path / "b"), "--iterations", "2", "--seed", "3"])
+    a, b = tmp_path / "a", tmp_path / "b"
+    rows = (a / "curve.csv").read_text().splitlines()
+    assert rows[0] == "timesteps,seconds,opponent,games,win_rate,low95,high95"
+    assert [r.split(",")[2] for r in rows[1:]] == ["heuristic", "random", "heuristic", "random", "last"]
+    assert (a / "curve.png").stat().st_size > 0
+    wa, wb = torch.load(a / "network.pt", weights_only=True), torch.load(b / "network.pt", weights_only=True)
+    assert all(torch.equal(wa[k], wb[k]) for k in wa)
+    net = load_network(a / "network.json", "forfort_v0")
+    training = net.description["training"]
+    assert training["seed"] == 3 and training["command"].startswith("python -m frontierzoo.training.expert --game")
+    agent = NetworkAgent(network=net)
+    mask = np.zeros(get_game("forfort_v0").num_actions, bool)
+    mask[[3, 7]] = True
+    assert agent.act(np.zeros(get_game("forfort_v0").obs_size, np.float32), mask) in (3, 7)
+
+
+def test_a_run_resumes_from_its_folder_and_refuses_to_overwrite_one(tmp_path):
+    out = str(tmp_path / "run")
+    expert.main(TINY + ["--out", out, "--iterations", "1"])
+    with pytest.raises(SystemExit, match="pass --resume"):
+        expert.main(TINY + ["--out", out, "--iterations", "1"])
+    expert.main(TINY + ["--out", out, "--iterations", "1", "--resume"])
+    progress = (tmp_path / "run" / "progress.csv").read_text().splitlines()
+    assert [r.split(",")[0] for r in progress[1:]] == ["1", "2"]
+    assert json.loads((tmp_path / "run" / "config.json").read_text())["game"] == "forfort_v0"
+    with pytest.raises(SystemExit, match="no checkpoint"):
+        expert.main(TINY + ["--out", str(tmp_path / "none"), "--iterations", "1", "--resume"])
+
+
+def test_the_best_response_measure_trains_against_the_agent_alone_and_reports_its_interval(tmp_path):
+    from frontierzoo.training.exploit import exploit
+
+    with pytest.raises(ValueError, match="no agent 'nobody'"):
+        exploit("forfort_v0", "nobody", 10, out=tmp_path)
+    r = exploit("forfort_v0", "random", 64, games=10, out=tmp_path, command="test")
+    assert r["games"] == 10 and r["fair_share"] == 0.5 and r["agent"] == "random"
+    lo, hi = r["wilson_95"]
+    assert 0 <= lo <= r["learner_win_rate"] <= hi <= 1
+    assert json.loads((tmp_path / "exploit.json").read_text()) == r

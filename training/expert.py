@@ -1,0 +1,574 @@
+"""Expert iteration: a policy-and-value network learns from the search it guides.
+
+``python -m frontierzoo.training.expert --game forfort_v0 --out runs/expert_forfort --max-minutes 90``
+
+Each iteration:
+
+1. **Self-play by search.** Every worker plays ``--games`` games side by side on the vector engine
+   (:class:`~frontierzoo.envs.common.vector.VectorEnv`) and searches every decision of all of them
+   at once with :class:`~frontierzoo.agents.netsearch.BatchedSearch`: ``--simulations`` single-
+   observer ISMCTS simulations a decision, the current network at the leaves (one forward pass per
+   simulation step for all the games), Dirichlet noise at the roots. The move played is drawn in
+   proportion to the visits for a game's first ``--temperature-moves`` decisions, then the most
+   visited (AlphaZero's schedule). A decision with one legal move is played without a search and
+   is not learned from.
+2. **The targets.** Each searched decision keeps the deciding seat's observation, its mask, the
+   visit distribution (the policy target) and, when its game ends, every seat's result from the
+   decider on (the value target: +1 a winner, -1 a loser, 0 in a truncated game; the value head
+   has one output per seat of the game's largest table, those past the table's size unused).
+3. **The replay buffer** keeps the last ``--buffer`` decisions; the network takes ``--reuse``
+   passes over each new decision on average, in minibatches drawn uniformly from the buffer:
+   cross-entropy to the visit distribution over the legal moves, plus the squared error of the
+   values, plus weight decay (Adam).
+4. **The curve.** Every ``--eval-every`` minutes (and at the end) the network's raw policy (no
+   search, the most likely legal move) plays ``--eval-games`` games, seats rotating, against each
+   reference: the heuristic, the random agent, and the network of the previous evaluation (the
+   "last"; it is evaluated against, not gated: AlphaZero's continual update, since gating at
+   55% over a few hundred games mostly measures noise). ``curve.csv`` gets each result with its
+   95% Wilson interval, ``curve.png`` is drawn again, and the network is written.
+
+Workers. ``--workers N`` self-play processes (default: every core; ``0`` plays in this process).
+With ``--address`` they are Ray actors on that cluster instead (``auto``, ``ray://HOST:10001``, or
+``local`` for a cluster of this machine's own; the ``rllib`` extra's Ray). Training runs on a GPU
+when torch sees one (``--device``), self-play on the workers' CPUs.
+
+The output folder holds everything a run needs to go on: ``network.json``/``.pt`` (the latest
+network, the safe format of :mod:`agents.network`, with the command and seed), ``best.json``/``.pt``
+(the best raw policy against the heuristic so far), ``checkpoint.pt`` (weights, optimizer,
+counters, generators), ``buffer.npz``, ``curve.csv``/``.png`` and ``config.json``. ``--resume``
+continues a run from its folder (the self-play games in flight at the checkpoint are dealt afresh).
+A seeded run with a fixed number of ``--iterations`` replays bit for bit.
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import math
+import os
+import shlex
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from frontierzoo.agents import RandomAgent, make_agent
+from frontierzoo.agents.argtypes import at_least, positive
+from frontierzoo.agents.match import wilson_interval
+from frontierzoo.agents.mcts import _guide
+from frontierzoo.agents.netsearch import BatchedSearch
+from frontierzoo.agents.network import DEFAULT_HIDDEN, Network, NetworkAgent, build_network, describe, save_network
+from frontierzoo.envs import get_game
+from frontierzoo.envs.common.vector import VectorEnv
+
+from .batched import play_batched
+from .league import CURVE_FIELDS, plot_curve, read_curve
+
+DIRICHLET_SHARE = 0.25   # AlphaZero's root noise share; its alpha is set from the moves a decision has
+CHECKPOINT_VERSION = 1
+
+
+def default_guide_weight(game) -> float:
+    """The guide's rollout share in leaf values: half where the game's heuristic guides the search
+    (its rollout is a value a search already wins with), none where it does not (a uniform
+    rollout of a long game costs more than it tells)."""
+    return 0.5 if _guide(game) is not None else 0.0
+
+
+# ---------------------------------------------------------------------------------------------
+# self-play
+
+
+class SelfPlayWorker:
+    """``games`` games of one kind played side by side by the batched search (module docstring,
+    step 1), yielding the decisions of the games that finished.
+
+    The same class runs in this process, in a worker process, or as a Ray actor."""
+
+    def __init__(self, config: dict, worker: int, round_seed: int = 0):
+        import torch
+
+        torch.set_num_threads(1)   # one core a worker: the workers are the parallelism
+        c = config
+        self.game = game = get_game(c["game"])
+        self.num_players = c["num_players"]
+        seed = np.random.SeedSequence([c["seed"], worker, round_seed]).generate_state(3, np.uint64)
+        self.env = VectorEnv(game, c["games"], num_players=self.num_players, max_steps=c["max_steps"],
+                             **c["env_options"])
+        self.env.reset(seed=int(seed[0] >> np.uint64(1)))
+        legal_moves = max(2, c["typical_moves"])
+        self.search = BatchedSearch(game, c["games"], c["simulations"], guide_weight=c["guide_weight"],
+                                    dirichlet=(min(1.0, 10.0 / legal_moves), DIRICHLET_SHARE),
+                                    seed=int(seed[1] >> np.uint64(1)))
+        self.rng = np.random.default_rng(int(seed[2] >> np.uint64(1)))
+        self.temperature_moves = c["temperature_moves"]
+        self.description = c["description"]
+        self.net = build_network(self.description).eval()
+        self.network = Network(net=self.net, d=self.description)
+        B = c["games"]
+        self.pending = [[] for _ in range(B)]   # each game's searched decisions, until it ends
+        self.decisions = np.zeros(B, np.int64)  # decisions so far in each game
+
+    def play(self, weights, steps: int) -> dict:
+        """Play ``steps`` decisions in every game with the network ``weights`` (a state dict of
+        NumPy arrays); return the searched decisions of every game that ended, as arrays."""
+        import torch
+
+        self.net.load_state_dict({k: torch.as_tensor(v) for k, v in weights.items()})
+        env, P, V = self.env, self.num_players, self.description["value_size"]
+        out = {"obs": [], "mask": [], "policy": [], "value": []}
+        lengths = []
+        for _ in range(steps):
+            masks = env.masks
+            seats = env.seats.copy()
+            searched = masks.sum(axis=1) > 1
+            visits = self.search.run(env.states.copy(), seats, searched, P, self.network.evaluate)
+            actions = np.argmax(masks, axis=1)   # the only move where there is one
+            for b in np.flatnonzero(searched):
+                v = visits[b].astype(np.float64)
+                if self.decisions[b] < self.temperature_moves:
+                    actions[b] = self.rng.choice(v.size, p=v / v.sum())
+                else:
+                    actions[b] = int(np.argmax(np.where(masks[b], v, -1.0)))
+                self.pending[b].append((env.obs[b].copy(), masks[b].copy(), (v / v.sum()).astype(np.float32),
+                                        int(seats[b])))
+            self.decisions += 1
+            _, _, rewards, terminated, truncated, _ = env.step(actions)
+            for b in np.flatnonzero(terminated | truncated):
+                result = rewards[b] if terminated[b] else np.zeros(P, np.float32)
+                for obs, mask, policy, seat in self.pending[b]:
+                    value = seat_relative(result, seat, V)
+                    for key, x in zip(("obs", "mask", "policy", "value"), (obs, mask, policy, value)):
+                        out[key].append(x)
+                lengths.append(int(self.decisions[b]))
+                self.pending[b] = []
+                self.decisions[b] = 0
+        arrays = {k: np.stack(v) if v else np.zeros((0,) + shape, dtype)
+                  for (k, v), shape, dtype in zip(out.items(),
+                                                 ((self.game.obs_size,), (self.game.num_actions,),
+                                                  (self.game.num_actions,), (V,)),
+                                                 (np.float32, np.bool_, np.float32, np.float32))}
+        arrays["lengths"] = np.asarray(lengths, np.int64)
+        return arrays
+
+
+def seat_relative(result, seat, size):
+    """Every seat's result from ``seat`` on (the value head's order: the observation is
+    seat-relative), padded with zeros to the value head's ``size``."""
+    value = np.zeros(size, np.float32)
+    value[:len(result)] = np.roll(result, -seat)
+    return value
+
+
+def _worker_process(conn, config, worker, round_seed):
+    """A worker process: builds its games once, then plays a batch of steps per request."""
+    player = SelfPlayWorker(config, worker, round_seed)
+    conn.send("ready")
+    while True:
+        request = conn.recv()
+        if request is None:
+            return
+        conn.send(player.play(*request))
+
+
+class Workers:
+    """The self-play workers: ``n`` processes (``0``: this process), or Ray actors with
+    ``address``. ``play(weights, steps)`` returns every worker's decisions, in worker order."""
+
+    def __init__(self, config, n, address=None, round_seed=0):
+        self.address, self.round_seed, self.pending = address, round_seed, None
+        if address is not None:
+            import ray
+
+            if not ray.is_initialized():
+                ray.init(address=address, num_cpus=max(1, n) if address == "local" else None,
+                         include_dashboard=False, log_to_driver=False)
+            actor = ray.remote(num_cpus=1)(SelfPlayWorker)
+            self.actors = [actor.remote(config, w, round_seed) for w in range(max(1, n))]
+        elif n == 0:
+            self.inline = SelfPlayWorker(config, 0, round_seed)
+        else:
+            import multiprocessing as mp
+
+            ctx = mp.get_context("spawn")   # fork would copy torch's threads and Numba's state
+            self.procs, self.conns = [], []
+            for w in range(n):
+                ours, theirs = ctx.Pipe()
+                p = ctx.Process(target=_worker_process, args=(theirs, config, w, round_seed), daemon=True)
+                p.start()
+                self.procs.append(p)
+                self.conns.append(ours)
+            for conn in self.conns:
+                if conn.recv() != "ready":
+                    raise RuntimeError("a self-play worker failed to start")
+
+    def start(self, weights, steps):
+        """Hand every worker ``steps`` decisions to play with ``weights``; :meth:`collect` returns
+        what they played. The workers play while the caller trains on what came before."""
+        if self.address is not None:
+            self.pending = [a.play.remote(weights, steps) for a in self.actors]
+        elif hasattr(self, "inline"):
+            self.pending = (weights, steps)
+        else:
+            for conn in self.conns:
+                conn.send((weights, steps))
+            self.pending = True
+
+    def collect(self) -> list:
+        pending, self.pending = self.pending, None
+        if pending is None:
+            raise RuntimeError("collect() before start()")
+        if self.address is not None:
+            import ray
+
+            return ray.get(pending)
+        if hasattr(self, "inline"):
+            return [self.inline.play(*pending)]
+        return [conn.recv() for conn in self.conns]
+
+    def play(self, weights, steps) -> list:
+        self.start(weights, steps)
+        return self.collect()
+
+    def close(self):
+        if self.address is not None:
+            import ray
+
+            for a in self.actors:
+                ray.kill(a)
+        elif not hasattr(self, "inline"):
+            if self.pending is not None:   # a batch still being played: nobody will train on it
+                for conn in self.conns:
+                    conn.recv()
+            for conn in self.conns:
+                conn.send(None)
+            for p in self.procs:
+                p.join(timeout=10)
+
+
+# ---------------------------------------------------------------------------------------------
+# learning
+
+
+class ReplayBuffer:
+    """The last ``capacity`` searched decisions, a ring."""
+
+    KEYS = ("obs", "mask", "policy", "value")
+
+    def __init__(self, capacity, game, value_size):
+        shapes = {"obs": ((game.obs_size,), np.float32), "mask": ((game.num_actions,), np.bool_),
+                  "policy": ((game.num_actions,), np.float32), "value": ((value_size,), np.float32)}
+        self.data = {k: np.zeros((capacity,) + s, t) for k, (s, t) in shapes.items()}
+        self.capacity, self.size, self.next = int(capacity), 0, 0
+
+    def add(self, batch):
+        n = len(batch["obs"])
+        for start in range(0, n, self.capacity):   # more than the ring holds: the newest win
+            part = slice(start, min(n, start + self.capacity))
+            m = part.stop - part.start
+            idx = (self.next + np.arange(m)) % self.capacity
+            for k in self.KEYS:
+                self.data[k][idx] = batch[k][part]
+            self.next = int((self.next + m) % self.capacity)
+            self.size = min(self.capacity, self.size + m)
+
+    def sample(self, rng, n):
+        idx = rng.integers(0, self.size, n)
+        return {k: v[idx] for k, v in self.data.items()}
+
+    def save(self, path):
+        np.savez(path, size=self.size, next=self.next, **{k: v[:self.size] for k, v in self.data.items()})
+
+    def load(self, path):
+        with np.load(path) as f:
+            size = int(f["size"])
+            if size > self.capacity or any(f[k].shape[1:] != self.data[k].shape[1:] for k in self.KEYS):
+                raise ValueError(f"{path}: a buffer of another game or a larger --buffer")
+            for k in self.KEYS:
+                self.data[k][:size] = f[k]
+            self.size, self.next = size, int(f["next"]) % self.capacity
+
+
+def train_step(net, opt, batch, device, num_players):
+    """One minibatch: cross-entropy to the visit distribution over the legal moves, plus the
+    squared error of the seats' values (the table's seats only). Returns the two losses."""
+    import torch
+
+    obs = torch.as_tensor(batch["obs"], device=device)
+    masks = torch.as_tensor(batch["mask"], device=device)
+    target = torch.as_tensor(batch["policy"], device=device)
+    value = torch.as_tensor(batch["value"][:, :num_players], device=device)
+    logits, v = net(obs)
+    logp = torch.log_softmax(logits.masked_fill(~masks, -1e9), 1)
+    policy_loss = -(target * logp).sum(1).mean()
+    value_loss = ((v[:, :num_players] - value) ** 2).mean()
+    opt.zero_grad()
+    (policy_loss + value_loss).backward()
+    opt.step()
+    return policy_loss.item(), value_loss.item()
+
+
+def weights_of(net) -> dict:
+    return {k: v.detach().cpu().numpy().copy() for k, v in net.state_dict().items()}
+
+
+# ---------------------------------------------------------------------------------------------
+# the run
+
+
+class Run:
+    """One training run in its output folder (module docstring)."""
+
+    def __init__(self, args, argv):
+        import torch
+
+        self.args = args
+        self.out = Path(args.out)
+        self.game = game = get_game(args.game)
+        self.num_players = game.check_players(args.players or game.default_players)
+        self.device = args.device or ("cuda" if torch.cuda.is_available() else "cpu")
+        # one thread: the workers hold the other cores, and torch's threads spinning against
+        # them made a minibatch 10x slower (measured, 2 cores)
+        torch.set_num_threads(args.threads)
+        config_path = self.out / "config.json"
+        checkpoint = self.out / "checkpoint.pt"
+        if checkpoint.exists() and not args.resume:
+            raise SystemExit(f"{self.out} holds a run already: pass --resume to go on with it, or another --out")
+        if args.resume and not checkpoint.exists():
+            raise SystemExit(f"--resume: {self.out} holds no checkpoint.pt to resume from")
+        if args.resume:
+            self.config = json.loads(config_path.read_text())
+            if self.config["game"] != game.name:
+                raise SystemExit(f"--resume: {self.out} trains {self.config['game']}, not {game.name}")
+        else:
+            guide_weight = default_guide_weight(game) if args.guide_weight is None else args.guide_weight
+            training = {"command": "python -m frontierzoo.training.expert " + shlex.join(argv), "seed": args.seed,
+                        "simulations": args.simulations, "guide_weight": guide_weight,
+                        "num_players": self.num_players}
+            d = describe(game, hidden=args.hidden, structured=not args.flat, training=training)
+            self.config = {"game": game.name, "num_players": self.num_players, "seed": args.seed,
+                           "games": args.games, "simulations": args.simulations, "guide_weight": guide_weight,
+                           "temperature_moves": args.temperature_moves, "max_steps": args.max_steps,
+                           "typical_moves": typical_moves(game, self.num_players), "env_options": {},
+                           "description": d}
+            self.out.mkdir(parents=True, exist_ok=True)
+            config_path.write_text(json.dumps(self.config, indent=2) + "\n")
+        self.d = self.config["description"]
+        torch.manual_seed(self.config["seed"])
+        self.net = build_network(self.d, device=self.device)
+        self.opt = torch.optim.AdamW(self.net.parameters(), lr=args.lr, weight_decay=args.weight_decay)
+        self.buffer = ReplayBuffer(args.buffer, game, self.d["value_size"])
+        self.rng = np.random.default_rng(self.config["seed"])
+        self.iteration, self.decisions, self.games, self.seconds = 0, 0, 0, 0.0
+        self.last_eval, self.best = -math.inf, -1.0
+        self.last_weights = None
+        if args.resume:
+            self._load(checkpoint)
+
+    # checkpoints -------------------------------------------------------------------------------
+    def _save(self):
+        import torch
+
+        save_network(self.net, self.d, self.out / "network.json")
+        state = {"version": CHECKPOINT_VERSION, "net": self.net.state_dict(), "opt": self.opt.state_dict(),
+                 "counters": [self.iteration, self.decisions, self.games],
+                 "seconds": self.seconds, "best": self.best,
+                 "rng": json.dumps(self.rng.bit_generator.state), "torch_rng": torch.get_rng_state(),
+                 "last": None if self.last_weights is None else {k: torch.as_tensor(v)
+                                                                 for k, v in self.last_weights.items()}}
+        self.buffer.save(self.out / "buffer.tmp.npz")
+        os.replace(self.out / "buffer.tmp.npz", self.out / "buffer.npz")
+        torch.save(state, self.out / "checkpoint.tmp")
+        os.replace(self.out / "checkpoint.tmp", self.out / "checkpoint.pt")   # never half a checkpoint
+
+    def _load(self, path):
+        import torch
+
+        state = torch.load(path, map_location=self.device, weights_only=True)
+        if state.get("version") != CHECKPOINT_VERSION:
+            raise SystemExit(f"{path}: a checkpoint of another version of this trainer")
+        self.net.load_state_dict(state["net"])
+        self.opt.load_state_dict(state["opt"])
+        self.iteration, self.decisions, self.games = (int(x) for x in state["counters"])
+        self.seconds, self.best = float(state["seconds"]), float(state["best"])
+        self.rng.bit_generator.state = json.loads(state["rng"])
+        torch.set_rng_state(state["torch_rng"])
+        if state["last"] is not None:
+            self.last_weights = {k: v.numpy() for k, v in state["last"].items()}
+        self.buffer.load(self.out / "buffer.npz")
+        self.last_eval = self.seconds
+
+    # evaluation --------------------------------------------------------------------------------
+    def evaluate(self):
+        """The raw policy against each reference (module docstring, step 4); returns the rows."""
+        import torch
+
+        args, name = self.args, self.game.name
+        net = build_network(self.d).eval()
+        net.load_state_dict({k: v.cpu() for k, v in self.net.state_dict().items()})
+        me = NetworkAgent(network=Network(net=net, d=self.d), seed=0)
+        refs = [("heuristic", make_agent("heuristic", name, seed=1)), ("random", RandomAgent(seed=1))]
+        if self.last_weights is not None:
+            last = build_network(self.d).eval()
+            last.load_state_dict({k: torch.as_tensor(v) for k, v in self.last_weights.items()})
+            refs.append(("last", NetworkAgent(network=Network(net=last, d=self.d), seed=1)))
+        rows = []
+        for ref, agent in refs:
+            score, n = play_batched(name, me, agent, args.eval_games, num_players=self.num_players,
+                                    seed=10_000 + self.iteration, max_steps=self.config["max_steps"])
+            lo, hi = wilson_interval(score, n)
+            rows.append({"timesteps": self.decisions, "seconds": round(self.seconds, 1), "opponent": ref,
+                         "games": n, "win_rate": round(score / n, 4), "low95": round(lo, 4),
+                         "high95": round(hi, 4)})
+        self.last_weights = weights_of(self.net)
+        return rows
+
+    def _record(self, rows):
+        path = self.out / "curve.csv"
+        new = not path.exists()
+        with open(path, "a", newline="") as f:
+            w = csv.DictWriter(f, CURVE_FIELDS)
+            if new:
+                w.writeheader()
+            w.writerows(rows)
+        plot_curve(read_curve(path), self.out / "curve.png", self.game.name, self.num_players,
+                   xlabel="self-play decisions searched")
+        rate = next(r["win_rate"] for r in rows if r["opponent"] == "heuristic")
+        if rate > self.best:
+            self.best = rate
+            save_network(self.net, self.d, self.out / "best.json")
+
+    # the loop ----------------------------------------------------------------------------------
+    def train(self):
+        from tqdm import tqdm
+
+        args = self.args
+        deadline = None if args.max_minutes is None else time.perf_counter() + 60 * args.max_minutes
+        workers = Workers(self.config, args.workers, address=args.address, round_seed=self.iteration)
+        bar = tqdm(total=args.iterations, desc=f"expert iteration {self.game.name}", unit="it",
+                   disable=args.quiet)
+        start = time.perf_counter() - self.seconds
+        done = 0
+        workers.start(weights_of(self.net), args.steps)
+        try:
+            while (args.iterations is None or done < args.iterations) and (
+                    deadline is None or time.perf_counter() < deadline):
+                results = workers.collect()
+                # the next batch is played while this one trains: by weights one iteration old
+                # (an actor-learner pipeline; two cores do twice the work of play-then-train)
+                workers.start(weights_of(self.net), args.steps)
+                fresh = 0
+                for r in results:
+                    self.buffer.add(r)
+                    fresh += len(r["obs"])
+                    self.games += len(r["lengths"])
+                self.decisions += fresh
+                losses = [train_step(self.net, self.opt, self.buffer.sample(self.rng, args.batch), self.device,
+                                     self.num_players)
+                          for _ in range(self._updates(fresh))]
+                self.iteration += 1
+                done += 1
+                self.seconds = time.perf_counter() - start
+                policy_loss = float(np.mean([p for p, _ in losses])) if losses else math.nan
+                value_loss = float(np.mean([v for _, v in losses])) if losses else math.nan
+                self._log({"iteration": self.iteration, "seconds": round(self.seconds, 1),
+                           "decisions": self.decisions, "games": self.games, "buffer": self.buffer.size,
+                           "policy_loss": round(policy_loss, 4), "value_loss": round(value_loss, 4)})
+                last = args.iterations is not None and done >= args.iterations
+                out_of_time = deadline is not None and time.perf_counter() >= deadline
+                if self.seconds - self.last_eval >= 60 * args.eval_every or last or out_of_time:
+                    rows = self.evaluate()
+                    self._record(rows)
+                    self.last_eval = self.seconds = time.perf_counter() - start
+                    bar.set_postfix_str(" ".join(f"{r['opponent']} {r['win_rate']:.0%}" for r in rows))
+                self._save()
+                bar.update(1)
+        finally:
+            bar.close()
+            workers.close()
+        return self
+
+    def _updates(self, fresh):
+        """Minibatches this iteration: ``reuse`` passes over the new decisions on average."""
+        return int(math.ceil(self.args.reuse * fresh / self.args.batch)) if self.buffer.size >= self.args.batch else 0
+
+    def _log(self, row):
+        path = self.out / "progress.csv"
+        new = not path.exists()
+        with open(path, "a", newline="") as f:
+            w = csv.DictWriter(f, list(row))
+            if new:
+                w.writeheader()
+            w.writerow(row)
+
+
+def typical_moves(game, num_players, samples=64, seed=0) -> int:
+    """The median number of legal moves over positions of random games: it sets the root noise's
+    alpha (AlphaZero's 0.3 for chess's ~30 moves, 0.03 for Go's ~300: about 10 / moves)."""
+    v = VectorEnv(game, samples, num_players=num_players)
+    v.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    counts = []
+    for _ in range(20):
+        n = v.masks.sum(axis=1)
+        counts.extend(n[n > 1].tolist())
+        v.step(v.random_actions(rng))
+    return int(np.median(counts)) if counts else 2
+
+
+def parse(argv=None):
+    p = argparse.ArgumentParser(prog="python -m frontierzoo.training.expert",
+                                description=__doc__.splitlines()[0])
+    p.add_argument("--game", required=True)
+    p.add_argument("--players", type=at_least(1), default=None, help="seats at the table (default: the game's)")
+    p.add_argument("--out", default=None, help="the run's folder (default: runs/expert_GAME)")
+    p.add_argument("--resume", action="store_true", help="go on with the run in --out")
+    p.add_argument("--seed", type=at_least(0), default=0)
+    p.add_argument("--max-minutes", type=positive, default=None, help="stop after this much time (checkpointed)")
+    p.add_argument("--iterations", type=at_least(1), default=None, help="stop after this many iterations")
+    p.add_argument("--workers", type=at_least(0), default=os.cpu_count() or 1,
+                   help="self-play processes (default: every core; 0: in this process)")
+    p.add_argument("--address", default=None,
+                   help="run the workers as Ray actors on this cluster (auto, ray://HOST:10001, or local)")
+    p.add_argument("--threads", type=at_least(1), default=1, help="torch threads for training")
+    p.add_argument("--device", default=None, help="torch device for training (default: cuda if torch sees one)")
+    p.add_argument("--games", type=at_least(1), default=64, help="games each worker plays side by side")
+    p.add_argument("--steps", type=at_least(1), default=64, help="decisions each game plays an iteration")
+    p.add_argument("--simulations", type=at_least(2), default=64, help="search simulations a decision")
+    p.add_argument("--guide-weight", type=float, default=None,
+                   help="the guide's rollout share in leaf values (default: 0.5 where a heuristic guides, else 0)")
+    p.add_argument("--temperature-moves", type=at_least(0), default=30,
+                   help="a game's first decisions drawn in proportion to the visits")
+    p.add_argument("--max-steps", type=at_least(1), default=None, help="truncate self-play games after this many")
+    p.add_argument("--hidden", type=at_least(1), nargs="+", default=list(DEFAULT_HIDDEN))
+    p.add_argument("--flat", action="store_true", help="a flat MLP instead of the block-structured network")
+    p.add_argument("--buffer", type=at_least(1), default=200_000, help="replay buffer's decisions")
+    p.add_argument("--batch", type=at_least(1), default=256)
+    p.add_argument("--reuse", type=positive, default=4.0, help="passes over each new decision, on average")
+    p.add_argument("--lr", type=positive, default=1e-3)
+    p.add_argument("--weight-decay", type=float, default=1e-4)
+    p.add_argument("--eval-every", type=positive, default=10.0, help="minutes between evaluations")
+    p.add_argument("--eval-games", type=at_least(1), default=200)
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    args = p.parse_args(argv)
+    if args.max_minutes is None and args.iterations is None:
+        p.error("give --max-minutes or --iterations (or both): a run must end")
+    if not 0 <= (args.guide_weight if args.guide_weight is not None else 0) <= 1:
+        p.error("--guide-weight must be in [0, 1]")
+    if args.out is None:
+        args.out = f"runs/expert_{args.game.split('_v')[0]}"
+    return args
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args = parse(argv)
+    run = Run(args, argv).train()
+    print(f"{run.game.name}: {run.iteration} iterations, {run.decisions} decisions searched in {run.games} games, "
+          f"{run.seconds / 60:.1f} min; the network is {run.out / 'network.json'}, the best against the "
+          f"heuristic ({run.best:.1%}) {run.out / 'best.json'}")
+
+
+if __name__ == "__main__":
+    main()
