@@ -7,7 +7,8 @@ makes each Python-level step a single call into compiled code.
 
 ``compiled(game)`` hands the same inlined kernels to agents that search or look ahead (MCTS, the
 heuristics), with a ``jit`` decorator that caches their compiled functions under the game's
-fingerprint: one route into a game's compiled rules for everything above it.
+fingerprint: the route into a game's compiled rules for everything above it (which also uses the
+engine's small shared helpers: ``pick_legal`` here, ``record.copy_record``, the rng's draws).
 """
 from __future__ import annotations
 
@@ -143,8 +144,8 @@ def compiled(game) -> ModuleType:
 
         @per_game
         def records(buf):
-            """The records of a batch given as its bytes. The one place compiled code views the
-            bytes as records: each view compiled NumPy's view machinery once more (~0.1 s cold)."""
+            """The records of a batch given as its bytes. The drivers view the bytes as records here
+            only: each view compiled NumPy's view machinery once more (~0.1 s cold)."""
             return buf.view(dtype)
 
         @per_game

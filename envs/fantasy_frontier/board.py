@@ -5,7 +5,7 @@ from ..common.jit import rule
 from ..common.rng import randint
 from .content import (CARGO, CHART, DEMOLITION, ENGINE, MAP_DQ, MAP_DR, MAP_SIZE, MAP_TERRAIN, MAP_VP,
                       BUILDERS)
-from .state import (BAY_OF, BAY_SIZE, BLAST_CREW, CELL_AT, CELL_Q, CELL_R, CELLS, COMBAT_VP, DEV_CARDS, DIRS,
+from .state import (BAY_OF, BAY_SIZE, BLAST_CREW, CELL_AT, CELL_Q, CELL_R, CELLS, DEV_CARDS, DIRS,
                     HAND_LIMIT, HERE, MAP_CARDS, NEIGHBOUR, PILOT_MOVES, RADIUS, RESOURCES, STUDY,
                     ST_OVER, TERRAINS, TOWNSHIP_CREW, TOWNSHIP_VP, TURKEY, WIN_VP)
 from .content import DEV_KIND
@@ -234,11 +234,6 @@ def can_score_map(s, seat, m):
     """"Create the geographic pattern ... fly his airship onto any one of the tiles of the pattern";
     on his own turn only."""
     return s['hand'][seat, m] == 1 and s['ship'][seat] >= 0 and pattern_at(s, m, s['ship'][seat])
-
-
-@rule
-def combat_sets(points):
-    return points // COMBAT_VP
 
 
 @rule

@@ -5,7 +5,7 @@ from ..common.jit import rule
 from ..common.rng import randint
 from .board import bay_capacity, bay_load, equipped_kind
 from .content import BOTH_FACE, FACE_YIELD, NETS
-from .state import (DIE, FISH, MAX_SEATS, PLAINS, RESOURCES, ROLLS_MAX, ST_TAKE, TAKE, TURKEY, WATER)
+from .state import (DIE, FISH, PLAINS, RESOURCES, ROLLS_MAX, ST_TAKE, TAKE, TURKEY, WATER)
 
 
 @rule
@@ -115,8 +115,3 @@ def pay(s, seat, r, n):
     """n pieces of resource r from the seat's bay back to the supply."""
     s['bays'][seat, r] -= n
     s['supply'][r] += n
-
-
-@rule
-def seat_count_ok(n):
-    return 0 < n <= MAX_SEATS

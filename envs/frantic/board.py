@@ -4,10 +4,10 @@ import numpy as np
 
 from ..common.jit import rule
 from .content import (
-    BYTE_COUNT, BYTE_FLAGS, CARD_KIND, CARD_SPACE, EMPTY_CODE, END, HAND_SIZE, KIND_FIRST,
-    TOP_COLOUR, KIND_COLOUR, KIND_ORIENTS, MULTI, NUM_CARDS, NUM_PLAY_KINDS, NUM_SPACES,
-    PLAY_CARD_KIND, PLAY_ORIENT, PUSH, START, TELEPORT_AT, WALL_DOWN, WALL_DOWN_SPACE, WALL_UP,
-    WALL_UP_SPACE, WHITE, CARD_SPACE_BITS, WALL_UP_BITS, WALL_DOWN_BITS)
+    BYTE_COUNT, BYTE_FLAGS, CARD_KIND, EMPTY_CODE, END, HAND_SIZE, KIND_FIRST,
+    TOP_COLOUR, KIND_COLOUR, MULTI, NUM_CARDS, NUM_PLAY_KINDS, NUM_SPACES,
+    PLAY_CARD_KIND, PLAY_ORIENT, PUSH, START, TELEPORT_AT, WALL_DOWN, WALL_UP,
+    WHITE, CARD_SPACE_BITS, WALL_UP_BITS, WALL_DOWN_BITS)
 from .state import CARD, LOC_BOARD, LOG_MAX, PLACE
 
 # --------------------------------------------------------------------------- hands and the pile
@@ -129,54 +129,16 @@ def take_top(s, p):
     return c
 
 
-@rule
-def top_kind(s, p):
-    """The kind of the card on top of space ``p``, -1 if none."""
-    c = s['top'][p]
-    return -1 if c < 0 else CARD_KIND[c]
-
-
 # --------------------------------------------------------------------------- placement rules
-
-
-@rule
-def space_open(s, p):
-    """'Players are not allowed to cover the start space, the end space (skull), or any of the
-    numbered teleport spaces' and 'may not play cards on a space containing a player token'."""
-    return CARD_SPACE[p] and not token_on(s, p)
-
-
-@rule
-def may_cover(colour, top_colour):
-    """Single colours go on empty spaces, the same colour or multi-coloured cards; multi-coloured
-    and white cards on anything but white; white cards are never covered (top_colour -1: empty)."""
-    if top_colour < 0:
-        return True
-    if top_colour == WHITE:
-        return False
-    if colour == MULTI or colour == WHITE:
-        return True
-    return top_colour == colour or top_colour == MULTI
-
-
-@rule
-def orient_fits(kind, orient, p):
-    """Bordered cards point with or against the direction of movement; a Push may point through the
-    wall, where the track has a row on the other side of it."""
-    if orient >= KIND_ORIENTS[kind]:
-        return False
-    if kind == PUSH and orient == WALL_UP:
-        return WALL_UP_SPACE[p] >= 0
-    if kind == PUSH and orient == WALL_DOWN:
-        return WALL_DOWN_SPACE[p] >= 0
-    return True
 
 
 @rule
 def placement_bits(s):
     """One pass over the board, as bit sets over the spaces (bit p: space p): the open spaces
-    (``space_open``), those empty, and those whose top card is of each colour. Branch-free: this
-    runs before every play."""
+    ("Players are not allowed to cover the start space, the end space (skull), or any of the
+    numbered teleport spaces" and "may not play cards on a space containing a player token":
+    ``CARD_SPACE_BITS`` less the tokens' spaces), those empty, and those whose top card is of each
+    colour. Branch-free: this runs before every play."""
     closed = np.uint64(0)
     for i in range(s['num_players']):
         closed |= np.uint64(1) << np.uint64(s['pos'][i])
@@ -191,8 +153,10 @@ def placement_bits(s):
 
 @rule
 def colour_bits(bits, colour):
-    """The spaces a card of ``colour`` may be played on (``may_cover``), from ``placement_bits``;
-    Vandalism (FAQ 8): if a colour has no space at all, it may cover any card but a white one."""
+    """The spaces a card of ``colour`` may be played on, from ``placement_bits``: single colours
+    go on empty spaces, the same colour or multi-coloured cards; multi-coloured and white cards on
+    anything but white; white cards are never covered. Vandalism (FAQ 8): if a colour has no space
+    at all, it may cover any card but a white one."""
     open_ = bits[0]
     white = bits[2 + WHITE]
     if colour == MULTI or colour == WHITE:
@@ -202,18 +166,6 @@ def colour_bits(bits, colour):
     if allowed == np.uint64(0):
         allowed = open_ & ~white
     return allowed
-
-
-@rule
-def legal_spaces(s, colour, out):
-    """The spaces a card of ``colour`` may be played on, into ``out`` (bool per space); their
-    number (``may_cover``, and vandalism)."""
-    allowed = colour_bits(placement_bits(s), colour)
-    n = 0
-    for p in range(NUM_SPACES):
-        out[p] = (allowed >> np.uint64(p)) & np.uint64(1) != np.uint64(0)
-        n += out[p]
-    return n
 
 
 @rule

@@ -105,10 +105,6 @@ def describe_action(s, a, viewer=None) -> str:
     return f"no such action {a}"
 
 
-def _hand_kinds(r, seat):
-    return [int(x) for x in r["hand_kind"][seat]]
-
-
 def events(before, after, viewer=None) -> list:
     """What changed between two records without a decision, in words everyone may hear."""
     out = []

@@ -1,7 +1,5 @@
 """Where cards and tiles go: the skill deck and hands, random draws from face-down piles, the
 fate tiles. Small rules used by every stage."""
-import numpy as np
-
 from ..common.jit import rule
 from ..common.rng import randint, shuffle
 from .content import CARD_TYPES, FATE_RESHUFFLE, FATE_TILE_KIND, FATE_TILES
@@ -146,16 +144,3 @@ def fate_kind(s, loc):
 @rule
 def next_seat_from(s, k):
     return (s['first_player'] + k) % s['num_players']
-
-
-@rule
-def flag_count(flags):
-    n = 0
-    for i in range(flags.shape[0]):
-        n += flags[i]
-    return n
-
-
-@rule
-def zero_i(n):
-    return np.zeros(n, np.int64)

@@ -6,7 +6,7 @@ from ..common.jit import rule
 from .cards import discard_fate, draw_fate, draw_flag, draw_to_hand, next_seat_from
 from .content import (BACK_EAST, FAR_WEST, FATE_SPACE, HARDSHIP_DECK, LOCATIONS, REWARD_TYPES, START_HAND,
                       TRACK)
-from .state import COMMIT, COMMIT_REST, FL_COMMIT, FL_LOC_START, ST_COMMIT
+from .state import COMMIT, COMMIT_REST, FL_COMMIT, FL_LOC_START
 
 
 @rule
@@ -116,12 +116,6 @@ def reveal_commits(s):
     s['revealed'] = 1
     s['res_loc'] = BACK_EAST
     s['flow'] = FL_LOC_START
-
-
-@rule
-def commit_stage(s, seat):
-    s['stage'] = ST_COMMIT
-    s['actor'] = seat
 
 
 @rule

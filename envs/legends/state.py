@@ -138,14 +138,19 @@ OBS_SET = OBSERVATION.span("set", 3, doc="Ingenuity set: value / 8, cards / 4, i
 OBS_RUN = OBSERVATION.span("run", 2, doc="the adventure deal: its sum / 10, cards / 4")
 OBS_SLOTS = OBSERVATION.span("slots_taken", SLOTS, doc="reward slots already taken")
 OBS_DISCARD = OBSERVATION.span("discard", CARD_TYPES, doc="the discard pile, per type / 2")
-OBS_TABLE = OBSERVATION.span("table", 8, doc="seat count one-hot (3-7), turn / 30, draft round / 4, deck / 104")
+# the table: the seat count, and three counts each divided by its scale so that it reads about 0..1
+TURN_SCALE = 30           # turns: the observation's turn / TURN_SCALE
+OBS_SEAT_COUNT = OBSERVATION.span("seat_count", MAX_SEATS - MIN_SEATS + 1, doc="seat count one-hot (3-7)")
+OBS_TURN = OBSERVATION.span("turn", doc=f"the turn / {TURN_SCALE}")
+OBS_DRAFT_ROUND = OBSERVATION.span("draft_round", doc=f"the draft round / {UP_PICKS} (its picks)")
+OBS_DECK_LEFT = OBSERVATION.span("deck_left", doc=f"skill cards left in the deck / {DECK_SIZE} (the deck)")
 OBS_SIZE = OBSERVATION.size
 
 STATE = Layout("state block")
 STATE_VIEW = STATE.span("view", OBS_SIZE, doc="seat 0's observation")
 STATE_HANDS = STATE.span("hands", MAX_SEATS, CARD_TYPES, doc="every hand")
 STATE_COMMITS = STATE.span("commits", MAX_SEATS, COMMITS, doc="every commit")
-STATE_DECK = STATE.span("deck", DECK_SIZE, doc="the deck from the top: (type + 1) / 74")
+STATE_DECK = STATE.span("deck", DECK_SIZE, doc=f"the deck from the top: (type + 1) / {CARD_TYPES} (the types)")
 STATE_FATE = STATE.span("fate", LOCATIONS, FATE_KINDS, doc="every fate tile on the board")
 STATE_SIZE = STATE.size
 

@@ -6,7 +6,7 @@ from ..common.rng import random_order
 from .cards import next_seat_from
 from .content import (CHARACTER_ABILITY, RULE_OF_FOUR, SKILLS, UP_DEAL, UP_PICKS, UP_POINTS, UP_TILE,
                       UPBRINGING)
-from .state import DRAFT, FL_DRAFT, ST_DRAFT
+from .state import DRAFT, FL_DRAFT
 
 
 @rule
@@ -109,9 +109,3 @@ def post_upbringing(s):
             if s['up_legend'][seat, u] and UP_TILE[u] >= 0:
                 s['ability'][seat, UP_TILE[u]] += 1
         s['ability'][seat, CHARACTER_ABILITY[s['character'][seat]]] += 1
-
-
-@rule
-def draft_stage(s, seat):
-    s['stage'] = ST_DRAFT
-    s['actor'] = seat

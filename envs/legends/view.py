@@ -20,7 +20,7 @@ from .scoring import adventures_of, reward_cards_of, score
 from .state import (COMMIT, FP_LOC, FP_POOL, L_ACTIVE, L_AGE, L_BLOCKED, L_CARD, L_DECK, L_FATE, L_FATE_DOWN,
                     MIN_SEATS, NUM_ACTIONS, OBS_COMMIT, OBS_DISCARD, OBS_DRAFT, OBS_HAND, OBS_LOCS, OBS_PICK,
                     OBS_RES_LOC, OBS_REWARD_LEFT, OBS_REWARD_UNDER, OBS_REWARD_TOP, OBS_RUN, OBS_SEATS, OBS_SET, OBS_SIZE, OBS_SLOTS,
-                    OBS_STAGE, OBS_TABLE, S_ABILITIES, S_ACTION, S_ADVENTURES, S_CHARACTER, S_COMMITTED, S_DONE,
+                    OBS_STAGE, OBS_TURN, OBS_DRAFT_ROUND, OBS_DECK_LEFT, OBS_SEAT_COUNT, TURN_SCALE, S_ABILITIES, S_ACTION, S_ADVENTURES, S_CHARACTER, S_COMMITTED, S_DONE,
                     S_FIRST, S_GRIT, S_HAND, S_NEG, S_PRESENT, S_REWARDS, S_SKILLS, S_TOKENS, S_TOTAL, S_UPBRINGING,
                     S_VP, STATE_COMMITS, STATE_DECK, STATE_FATE, STATE_HANDS, STATE_VIEW, ST_OVER)
 from .content import ABILITIES, CARD_VALUE, SLOTS
@@ -121,10 +121,10 @@ def observe(s, me, out):
         out[OBS_RUN.at(1)] = s['run_n'] / 4.0
         for k in range(SLOTS):
             out[OBS_SLOTS.at(k)] = s['slot_taken'][k]
-    out[OBS_TABLE.at(n - MIN_SEATS)] = 1.0
-    out[OBS_TABLE.at(5)] = s['turn'] / 30.0
-    out[OBS_TABLE.at(6)] = s['draft_round'] / 4.0
-    out[OBS_TABLE.at(7)] = s['deck_n'] / 104.0
+    out[OBS_SEAT_COUNT.at(n - MIN_SEATS)] = 1.0
+    out[OBS_TURN.start] = s['turn'] / TURN_SCALE
+    out[OBS_DRAFT_ROUND.start] = s['draft_round'] / UP_PICKS
+    out[OBS_DECK_LEFT.start] = s['deck_n'] / DECK_SIZE
     return OBS_SIZE
 
 
@@ -139,7 +139,7 @@ def state_vector(s, out):
         if s['commit'][j] >= 0:
             out[STATE_COMMITS.at(j, s['commit'][j])] = 1.0
     for i in range(s['deck_n']):
-        out[STATE_DECK.at(i)] = (s['deck'][s['deck_n'] - 1 - i] + 1) / 74.0
+        out[STATE_DECK.at(i)] = (s['deck'][s['deck_n'] - 1 - i] + 1) / CARD_TYPES
     for loc in range(LOCATIONS):
         if s['loc_fate'][loc] >= 0:
             out[STATE_FATE.at(loc, FATE_TILE_KIND[s['loc_fate'][loc]])] = 1.0
