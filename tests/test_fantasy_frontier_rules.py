@@ -187,7 +187,7 @@ def test_worker_placement_counts_follow_the_rules():
     assert PLACE_WORKER.at(PILOT) not in legal(s)      # one pilot
     place(s, SCOUT, SCOUT)
     assert PLACE_WORKER.at(SCOUT) not in legal(s)      # one to two scouts
-    assert all(PLACE_WORKER.at(REPAIR_SPOT + k) not in legal(s) for k in range(5))   # nothing damaged
+    assert all(PLACE_WORKER.at(REPAIR_SPOT + k) not in legal(s) for k in range(6))   # nothing damaged
     s2 = position(tiles=line(3), ships={0: cell(0, 0), 1: cell(2, 0)})
     place(s2, RESEARCH, RESEARCH, RESEARCH)
     assert PLACE_WORKER.at(RESEARCH) not in legal(s2)  # one to three research
@@ -350,12 +350,12 @@ def test_armour_plating_turns_a_standard_4_but_not_a_5_or_a_focused_attack(monke
     step(s, DECLARE.at(1, 1))
     step(s, COUNTER.at(0))
     fire(s, monkeypatch, PILOT, 4)
-    assert s["damaged"][1].tolist() == [0, 0, 0, 0, 0] and s["hits"][0] == 0
+    assert s["damaged"][1].tolist() == [0, 0, 0, 0, 0, 0] and s["hits"][0] == 0
     fire(s, monkeypatch, PILOT, 5)
-    assert s["damaged"][1].tolist() == [1, 0, 0, 0, 0] and s["hits"][0] == 1
+    assert s["damaged"][1].tolist() == [1, 0, 0, 0, 0, 0] and s["hits"][0] == 1
     rolls = int(s["rolls"])
     step(s, AIM.at(1, BLAST))                           # focused: no die, a hit all the same
-    assert s["damaged"][1].tolist() == [1, 1, 0, 0, 0] and s["hits"][0] == 2 and s["rolls"] == rolls
+    assert s["damaged"][1].tolist() == [1, 1, 0, 0, 0, 0] and s["hits"][0] == 2 and s["rolls"] == rolls
 
 
 def test_focused_attack_needs_two_workers_and_hits_automatically():
@@ -380,6 +380,57 @@ def test_damage_marker_disables_an_assignment_until_repaired():
     step(s, REPAIR.at(PILOT))
     assert s["damaged"][0, PILOT] == 0 and s["markers"] == MARKERS
     assert MOVE.at(E) in legal(s)
+
+
+def test_every_assignment_the_scout_too_can_be_targeted_by_an_attack():
+    s = battle(attacker_spots=(ATTACK, ATTACK, EXIT, EXIT, EXIT))
+    step(s, DECLARE.at(1, 1))
+    step(s, COUNTER.at(0))
+    assert {AIM.split(a)[1] for a in legal(s) if AIM.split(a)[1] < AIM_BAY} == {0, 1, 2, 3, 4, 5}
+    before = s.copy()
+    step(s, AIM.at(1, SCOUT))
+    assert s["damaged"][1].tolist() == [0, 0, 0, 0, 0, 1] and s["markers"] == MARKERS - 1 and s["hits"][0] == 1
+    assert "player_1's scout is damaged" in GAME.events(before, s)
+
+
+def test_damaged_scout_draws_no_tiles_until_repaired():
+    s = position(tiles=line(3), ships={0: cell(0, 0), 1: cell(2, 0)})
+    s["damaged"][0, SCOUT] = 1
+    s["markers"] -= 1
+    assert PLACE_WORKER.at(SCOUT) not in legal(s)
+    place(s, REPAIR_SPOT + SCOUT, SCOUT, EXIT, EXIT, EXIT)
+    assert REPAIR.at(SCOUT) in legal(s)
+    step(s, END.at())                                  # phase 1 ends unrepaired: the scout stays useless
+    step(s, END.at())
+    assert s["held"][0].sum() == 0 and s["bag"].sum() == 80 - 3 and s["damaged"][0, SCOUT] == 1
+    s = position(tiles=line(3), ships={0: cell(0, 0), 1: cell(2, 0)})
+    s["damaged"][0, SCOUT] = 1
+    s["markers"] -= 1
+    place(s, REPAIR_SPOT + SCOUT, SCOUT, EXIT, EXIT, EXIT)
+    step(s, REPAIR.at(SCOUT))
+    assert s["damaged"][0, SCOUT] == 0 and s["markers"] == MARKERS
+    step(s, END.at())
+    step(s, END.at())
+    assert s["held"][0].sum() == 2 and s["bag"].sum() == 80 - 3 - 2
+
+
+def test_hit_on_an_assignment_with_no_marker_left_counts_and_marks_nothing():
+    s = position(n=4, tiles={**line(5), cell(0, 2): PLAINS},
+                 ships={0: cell(0, 0), 1: cell(1, 0), 2: cell(4, 0), 3: cell(0, 2)})
+    s["damaged"][0] = [1, 1, 0, 0, 1, 1]              # 20 markers, 24 assignments: all 20 on the ships
+    s["damaged"][1] = [1, 1, 0, 1, 1, 0]
+    s["damaged"][2:4] = 1
+    s["markers"] = 0
+    assert core.check_invariants(s) == 0
+    place(s, ATTACK, ATTACK, ATTACK, ATTACK, ATTACK)
+    step(s, START_ATTACK.at())
+    step(s, DECLARE.at(1, 1))
+    step(s, FIRE.at())
+    step(s, COUNTER.at(0))
+    assert AIM.at(1, SCOUT) in legal(s)
+    step(s, AIM.at(1, SCOUT))
+    assert s["damaged"][1].tolist() == [1, 1, 0, 1, 1, 0] and s["markers"] == 0 and s["hits"][0] == 1
+    assert core.check_invariants(s) == 0
 
 
 def test_cargo_bay_hit_returns_a_resource_to_the_supply():
@@ -432,7 +483,7 @@ def test_every_three_hits_in_a_turn_score_five_vp_split_across_targets(monkeypat
     assert s["hits"][0] == 2 and s["combat_vp"][0] == 0
     fire(s, monkeypatch, BLAST, 6)                      # player_1: the third hit
     assert s["hits"][0] == 3 and s["combat_vp"][0] == 5 and board.victory_points(s, 0) == 5
-    assert s["damaged"][1].tolist() == [1, 1, 0, 0, 0] and s["damaged"][2].tolist() == [1, 0, 0, 0, 0]
+    assert s["damaged"][1].tolist() == [1, 1, 0, 0, 0, 0] and s["damaged"][2].tolist() == [1, 0, 0, 0, 0, 0]
     assert s["stage"] == ST_PHASE1 and core.check_invariants(s) == 0
 
 
@@ -453,7 +504,7 @@ def test_counter_attack_hits_score_combat_vp_for_the_counter_attacker(monkeypatc
     assert s["hits"].tolist()[:2] == [0, 2] and s["combat_vp"][1] == 0
     assert s["actor"] == 1 and s["shooter"] == 1
     fire(s, monkeypatch, ATTACK, 5)
-    assert s["hits"][1] == 3 and s["combat_vp"][1] == 5 and s["damaged"][0].tolist() == [1, 1, 1, 0, 0]
+    assert s["hits"][1] == 3 and s["combat_vp"][1] == 5 and s["damaged"][0].tolist() == [1, 1, 1, 0, 0, 0]
     assert s["stage"] == ST_PHASE1 and s["actor"] == 0
 
 
@@ -1041,3 +1092,12 @@ def test_larder_gives_a_turkey_leg_each_turn():
     s["equipped"][0, d] = 1
     turn.start_turn(s, 0)
     assert s["bays"][0, TURKEY] == 1 and core.check_invariants(s) == 0
+
+
+def test_the_dice_count_stops_at_its_top():
+    from frontierzoo.envs.fantasy_frontier.state import ROLLS_MAX
+    s = started()
+    s["rolls"] = ROLLS_MAX - 1
+    economy.roll_die(s)
+    economy.roll_die(s)
+    assert s["rolls"] == ROLLS_MAX == 2**31 - 1 and 1 <= s["last_roll"] <= 6

@@ -107,14 +107,26 @@ def table(n=2, seat=0, hands=None, cards=None, pos=None, points=None, **options)
     return s
 
 
+WINDOW_KINDS = {ST_RE_ROLL: RE_ROLL, ST_BLOCK: BLOCK, ST_NICE_TRY: NICE_TRY}
+
+
+def act_one(s, x):
+    """Apply one decision, checking the invariants."""
+    assert legal(s)[int(x)], f"illegal {x}"
+    begin_step(s)
+    core.apply(s, int(x))
+    code = check_invariants(s)
+    assert code == 0, GAME.invariant_names[code]
+
+
 def act(s, a):
-    """Apply a decision (or a card and its space, as ``play`` gives them), checking the invariants."""
+    """Apply a decision (or a card and its space, as ``play`` gives them), then pass every reaction
+    window asking a seat without the card (windows ask every seat that could hold it): the tests of
+    other rules see the windows of the seats that hold one, as a table would see those seats play."""
     for x in (a if isinstance(a, tuple) else (a,)):
-        assert legal(s)[int(x)], f"illegal {x}"
-        begin_step(s)
-        core.apply(s, int(x))
-        code = check_invariants(s)
-        assert code == 0, GAME.invariant_names[code]
+        act_one(s, x)
+        while s["stage"] in WINDOW_KINDS and not s["hand_kind"][s["actor"], WINDOW_KINDS[int(s["stage"])]]:
+            act_one(s, PASS.at())
 
 
 def play(kind, p, orient=0):
@@ -508,13 +520,74 @@ def test_remote_on_ones_own_token_or_a_re_roll_of_ones_own_die_cannot_be_blocked
     assert s["hand_kind"][0, BLOCK] == 1 and s["hand_kind"][1, BLOCK] == 1
 
 
-def test_reactions_are_offered_only_to_holders():
-    s = table(3, hands={0: [STOP], 1: [SNAIL], 2: [RE_ROLL]})
+def asked(s):
+    """Who the reaction windows ask from here on, in order, everyone passing: (stage, seat) pairs."""
+    seen = []
+    while s["stage"] in WINDOW_KINDS:
+        seen.append((int(s["stage"]), int(s["actor"])))
+        assert legal(s)[PASS.at()]
+        act_one(s, PASS.at())
+    return seen
+
+
+def test_reaction_windows_ask_every_seat_that_could_hold_the_card():
+    """Seat 1 holds only a Magnet everyone saw it take: it cannot hold a Re-Roll as far as the others
+    know, so the window skips it; seat 2, with an unseen card, is asked, and can only pass; seat 3,
+    with a seen Re-Roll, is asked and may play it."""
+    s = table(4, hands={0: [STOP], 1: [MAGNET], 2: [SNAIL], 3: [RE_ROLL]})
+    for c in range(NUM_CARDS):
+        if s["loc"][c] in (1, 3):
+            s["known"][c] = 1
     rig(s, (6, 2))
-    act(s, play(STOP, FAR))
+    act_one(s, play(STOP, FAR)[0])
+    act_one(s, play(STOP, FAR)[1])
     assert s["stage"] == ST_RE_ROLL and s["actor"] == 2
-    act(s, PASS.at())
+    assert np.flatnonzero(legal(s)).tolist() == [PASS.at()]
+    act_one(s, PASS.at())
+    assert s["stage"] == ST_RE_ROLL and s["actor"] == 3 and legal(s)[REACT.at(R_RE_ROLL, 30)]
+    assert asked(s) == [(ST_RE_ROLL, 3)]
     assert s["pos"][0] == 2 and s["turn_seat"] == 1
+
+
+def test_reaction_windows_holders_option_asks_only_holders():
+    s = table(3, hands={0: [STOP], 1: [SNAIL], 2: [RE_ROLL]}, reaction_windows="holders")
+    rig(s, (6, 2))
+    act_one(s, play(STOP, FAR)[0])
+    act_one(s, play(STOP, FAR)[1])
+    assert asked(s) == [(ST_RE_ROLL, 2)]
+    assert s["pos"][0] == 2 and s["turn_seat"] == 1
+
+
+def test_whether_a_reaction_window_asks_a_seat_shows_nothing_hidden():
+    """Two worlds that differ only in whether seat 1's unseen cards are a Re-Roll, a Block and a
+    Nice Try or three Snails. My Remote on seat 1 opens a Block window, my die a Re-Roll window, and
+    seat 1's token reaching the skull a Nice Try window: by default they ask the same seats in the
+    same order in both worlds (only seat 1's own mask differs); with ``reaction_windows="holders"``
+    they do not."""
+    def windows(kinds, mode):
+        s = table(3, hands={0: [REMOTE], 1: kinds, 2: [SNAIL]}, pos={1: END - 3}, reaction_windows=mode)
+        act_one(s, play(REMOTE, FAR)[0])
+        act_one(s, play(REMOTE, FAR)[1])
+        rig(s, (6, 3))
+        act_one(s, TOKEN.at(1))
+        return asked(s)
+    holding, not_holding = [RE_ROLL, BLOCK, NICE_TRY], [SNAIL, SNAIL, SNAIL]
+    assert windows(holding, "could_hold") == windows(not_holding, "could_hold") == [
+        (ST_BLOCK, 1), (ST_RE_ROLL, 1), (ST_RE_ROLL, 2),       # my hand is empty at the throw
+        (ST_NICE_TRY, 0), (ST_NICE_TRY, 1), (ST_NICE_TRY, 2)]  # after the draws it is not
+    assert windows(holding, "holders") == [(ST_BLOCK, 1), (ST_RE_ROLL, 1), (ST_NICE_TRY, 1)]
+    assert windows(not_holding, "holders") == []
+
+
+def test_a_seen_copy_of_a_kind_is_played_first():
+    """A hand with a Snail the table saw it take and an unseen Snail of a lower id: playing a Snail
+    plays the seen one, so the others learn nothing of the second."""
+    s = table(hands={0: [SNAIL, SNAIL]})
+    lo, hi = sorted(c for c in range(NUM_CARDS) if s["loc"][c] == 0)
+    s["known"][hi] = 1
+    act(s, play(SNAIL, FAR))
+    assert s["top"][FAR] == hi and s["loc"][lo] == 0 and s["known"][lo] == 0
+    assert s["known"].sum() == 0
 
 
 def test_nice_try_sends_the_tokens_on_the_skull_to_teleport_6():
@@ -843,7 +916,8 @@ def test_94_cards_in_six_colours():
 
 
 def test_a_seat_asked_about_a_reaction_keeps_it_when_others_determinize():
-    s = table(3, hands={0: [STOP], 1: [SNAIL], 2: [RE_ROLL, STOP]})
+    """Where windows ask only holders, being asked shows the card: re-dealt worlds keep one."""
+    s = table(3, hands={0: [STOP], 1: [SNAIL], 2: [RE_ROLL, STOP]}, reaction_windows="holders")
     rig(s, (6, 2))
     act(s, play(STOP, FAR))
     assert s["stage"] == ST_RE_ROLL and s["actor"] == 2
@@ -877,3 +951,11 @@ def test_cards_taken_in_everyones_view_stay_known_until_played():
     rig(s, (6, 1))
     act(s, play(STOP, 30))
     assert s["known"][stop] == 0
+
+
+def test_the_round_count_stops_at_its_top():
+    from frontierzoo.envs.frantic.state import ROUNDS_MAX
+    s = table(hands={0: [STOP], 1: [STOP]}, pos={0: END})
+    s["round"] = ROUNDS_MAX
+    turn.end_round(s)
+    assert s["round"] == ROUNDS_MAX == 10_000 and s["points"][0] == END

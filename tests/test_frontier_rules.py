@@ -1494,3 +1494,14 @@ def test_options_are_checked():
         GAME.options(4, hidden_harbours="yes")
     with pytest.raises(TypeError):
         GAME.options(4, seafarers=True)
+
+
+def test_past_the_turn_counts_top_it_steps_back_a_round_keeping_whose_turn():
+    from frontierzoo.envs.frontier import turn
+    s = new_record(GAME, 3, 1)
+    s["first_player"] = 1
+    s["turn"] = S.TURNS_MAX
+    s["turn_seat"] = (1 + S.TURNS_MAX - 1) % 3
+    turn.end_turn(s)
+    assert s["turn"] == S.TURNS_MAX + 1 - 3 == 999_998
+    assert s["turn_seat"] == (1 + s["turn"] - 1) % 3 == 2

@@ -1127,3 +1127,18 @@ def test_failure_cards_drawn_are_kept_face_up_until_the_deck_is_reshuffled():
     t = s.copy()
     t["hard_pile"][0] = 0                                 # a hardship card nowhere: refused
     assert core.check_invariants(t) == INV_PENALTY_CARDS
+
+
+def test_tokens_skills_grit_and_minus_vp_stop_at_their_tops():
+    from frontierzoo.envs.legends import tokens
+    from frontierzoo.envs.legends.state import SKILL_MAX, TOKEN_MAX
+    s = new_record(GAME, 3, 1)
+    s["tokens"][0, 2] = TOKEN_MAX - 1
+    s["skills"][0, 1] = SKILL_MAX
+    s["grit"][0] = TOKEN_MAX - 2
+    s["neg_vp"][0] = TOKEN_MAX
+    tokens.gain_tokens(s, 0, 2, 3)
+    tokens.gain_skill(s, 0, 1)
+    tokens.gain_grit(s, 0, 1)
+    tokens.gain_neg_vp(s, 0)
+    assert (int(s["tokens"][0, 2]), int(s["skills"][0, 1]), int(s["grit"][0]), int(s["neg_vp"][0])) == (200, 40, 199, 200)

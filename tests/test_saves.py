@@ -214,6 +214,53 @@ def test_a_record_must_hold_the_options_its_header_names(name, cfg, field, value
         make(name, **cfg).load(_join(header, rec.tobytes()))
 
 
+EDGE_TRIALS = 12          # per game configuration in the default run: a field set to an edge...
+EDGE_PLAY = 100           # ...then these decisions played, each followed by its save loaded back
+
+
+def _edge_values_play_into_saves_that_load(game, cfg, trials, decisions):
+    from frontierzoo.envs.common.saves import HEADER_RANGES
+    rng = np.random.default_rng([27, *map(ord, json.dumps(cfg, sort_keys=True))])
+    ranges = dict(HEADER_RANGES, **game.field_ranges)
+    names = rng.permutation([f for f in game.dtype.names if f != "rng" and f not in game.option_fields])
+    accepted = 0
+    for k in range(trials):
+        env, _ = _saved_game(game, cfg, seed=int(rng.integers(1000)), decisions=int(rng.integers(1, 200)))
+        if not env.agents or env.record["actor"] < 0:
+            continue
+        name = str(names[k % len(names)])
+        lo, hi = game.live_ranges.get(name, ranges[name])
+        rec = env.record.copy()
+        column = np.array(rec[name]).reshape(-1)
+        column[rng.integers(column.size)] = hi if rng.random() < 0.75 else lo
+        rec[name] = column.reshape(np.shape(rec[name])) if np.ndim(rec[name]) else column[0]
+        try:
+            env.set_record(rec)
+        except ValueError:
+            continue
+        accepted += 1
+        for _ in range(decisions):
+            if not play_random(env, rng, max_decisions=1):
+                break
+            make(game.name, **cfg).load(env.save())
+    return accepted
+
+
+def test_saves_written_in_play_from_edge_values_load_back(game_config):
+    """A live game with one field at the top or bottom of its declared range (of its live range,
+    where the game declares one) is accepted or refused; once accepted, every save the play that
+    follows writes loads back (Fantasy Frontier's round 100 became 101, Legends' grit 200 became
+    201, and the next save was refused)."""
+    game, cfg = game_config
+    _edge_values_play_into_saves_that_load(game, cfg, EDGE_TRIALS, EDGE_PLAY)
+
+
+@pytest.mark.slow
+def test_saves_written_in_long_play_from_edge_values_load_back(game_config):
+    game, cfg = game_config
+    assert _edge_values_play_into_saves_that_load(game, cfg, 120, 300) > 0
+
+
 def test_option_fields_keep_their_value_through_a_game(game_config):
     game, cfg = game_config
     env = make(game.name, **cfg)
@@ -222,3 +269,19 @@ def test_option_fields_keep_their_value_through_a_game(game_config):
     play_random(env, np.random.default_rng(5), max_decisions=300)
     for f in game.option_fields:
         assert np.array_equal(env.record[f], first[f]), f
+
+
+def test_the_decision_count_stops_at_its_top():
+    """A save at the top of the decision count plays on, and its next save loads back."""
+    from frontierzoo.envs.common.record import STEPS_MAX
+    env, data = _saved_game(make("forfort_v0").game, {}, seed=1, decisions=3)
+    header, body = _split(data)
+    header["steps"] = STEPS_MAX
+    rec = np.frombuffer(body, dtype=env.game.dtype).copy()
+    rec[0]["steps"] = STEPS_MAX
+    env.load(_join(header, rec.tobytes()))
+    play_random(env, np.random.default_rng(1), max_decisions=2)
+    header, body = _split(env.save())
+    assert header["steps"] == STEPS_MAX == 2**62
+    assert np.frombuffer(body, dtype=env.game.dtype)[0]["steps"] == STEPS_MAX
+    make("forfort_v0").load(env.save())

@@ -209,7 +209,7 @@ class FantasyFrontierHeuristic(Agent):
     def place_worker(self, s, me, legal):
         """Repairs first; a pilot; then exits for a township (four when it can pay, else three and
         a researcher), or, with three townships up, three researchers and a scout."""
-        for k in (EXIT, PILOT, RESEARCH):
+        for k in (EXIT, PILOT, RESEARCH, SCOUT):
             if PLACE_WORKER.at(REPAIR_SPOT + k) in legal:
                 return PLACE_WORKER.at(REPAIR_SPOT + k)
         if PLACE_WORKER.at(PILOT) in legal and s["crew"][PILOT] == 0:

@@ -16,6 +16,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from .engine import kernels, new_record
+from .record import STEPS_MAX
 from .saves import check_record, read_save, write_save
 
 ILLEGAL_MODES = ("raise", "lose")
@@ -247,7 +248,8 @@ class FrontierZooEnv(AECEnv):
             self._last = (self._buf.copy(), a)
         seat, obs, mask = self._k.aec(self._buf, False, self.num_players, self._opts, np.uint64(0),
                                       a, self.reward_mode == "vp", self._rew)
-        self._steps += 1
+        if self._steps < STEPS_MAX:
+            self._steps += 1
         cumulative = self._cumulative_rewards
         for name, r in zip(self.possible_agents, self._rew.tolist()):
             self.rewards[name] = r

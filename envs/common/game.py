@@ -80,6 +80,10 @@ class Game:
                                "aec_to_parallel requires; use env() (or vector_env() for batches)")
     invariant_names: dict = {}      # check_invariants code -> what broke
     field_ranges: dict = {}         # record field -> (lo, hi): a loaded record is refused outside
+    # Tighter ranges a live game's fields keep (record field -> (lo, hi)), where the rules end the
+    # game before a counter passes its range (Fantasy Frontier's 100th round): a game loaded at the
+    # top of its live range never plays into a save its own load refuses (saves.check_record).
+    live_ranges: dict = {}
     # Record fields ``init`` sets from the options alone and nothing changes after: a loaded record
     # must hold what its header's options deal (a save of the two-axis game relabelled four-axis
     # would otherwise play by one rule and report the other).

@@ -25,6 +25,9 @@ from .jit import rule
 from .rng import RNG_WORDS, seed_rng
 
 MAX_SEATS = 8   # last_rewards is sized for the widest table of any game (Legends: 7)
+# The decision count stops here (centuries of stepping), so that no game counts past what a save
+# may hold.
+STEPS_MAX = 2**62
 
 HEADER = [
     ("rng", np.uint64, (RNG_WORDS,)),
@@ -76,8 +79,10 @@ def start_record(s, num_players, seed):
 
 @rule
 def begin_step(s):
-    """What the engine does before a game's ``apply``: count the decision, clear the rewards."""
-    s['steps'] += 1
+    """What the engine does before a game's ``apply``: count the decision (up to STEPS_MAX), clear
+    the rewards."""
+    if s['steps'] < STEPS_MAX:
+        s['steps'] += 1
     for i in range(MAX_SEATS):
         s['last_rewards'][i] = 0.0
 

@@ -8,8 +8,12 @@ and in this order, that
 1. the file parses (one ``ValueError`` for every way it can be malformed);
 2. the header passes the same checks as the constructor, and agrees with itself;
 3. every field of the record lies in the range its game declares (``Game.field_ranges``; a field
-   without a declared range is refused, so a new field cannot slip through unchecked), and the
-   fields the options set (``Game.option_fields``) hold what the header's options deal;
+   without a declared range is refused, so a new field cannot slip through unchecked), a live
+   game's fields in the tighter ranges a live game keeps (``Game.live_ranges``), and the fields
+   the options set (``Game.option_fields``) hold what the header's options deal. The ranges
+   cover every value play can reach from an accepted record, so that every save a game writes
+   loads back: a counter either stops at its range's top (the decision count at ``STEPS_MAX``) or
+   the game ends before it passes it;
 4. only then the game's ``check_invariants`` kernel runs (safe: every index it reads is in range),
    and a live game has a legal move.
 
@@ -24,7 +28,7 @@ import struct
 import numpy as np
 
 from .engine import new_record
-from .record import MAX_SEATS
+from .record import MAX_SEATS, STEPS_MAX
 
 MAGIC = b"FZOO1\n"
 MAX_NESTING = 16     # how deep a header's JSON may nest (a save's own nests 2 deep)
@@ -32,7 +36,7 @@ _HEADER_KEYS = {"game", "num_players", "options", "max_steps", "reward", "illega
                 "agents", "rewards", "cumulative", "terminations", "truncations", "agent_selection", "seat",
                 "record_size"}
 # The header's own ranges; a game's fields come from Game.field_ranges.
-HEADER_RANGES = {"steps": (0, 2**62), "num_players": (1, MAX_SEATS), "actor": (-1, MAX_SEATS - 1),
+HEADER_RANGES = {"steps": (0, STEPS_MAX), "num_players": (1, MAX_SEATS), "actor": (-1, MAX_SEATS - 1),
                  "last_rewards": (-1e9, 1e9)}
 
 
@@ -117,7 +121,7 @@ def check_header(env, h) -> None:
     check_reward(h["reward"])
     if h["illegal_action"] not in ILLEGAL_MODES:
         raise _bad(f"illegal_action must be one of {ILLEGAL_MODES}, got {h['illegal_action']!r}")
-    if not _is_int(h["steps"], 0, 2**62):
+    if not _is_int(h["steps"], 0, STEPS_MAX):
         raise _bad(f"steps must be a non-negative int, got {h['steps']!r}")
     if h["max_steps"] is not None and h["steps"] > h["max_steps"]:
         raise _bad(f"steps {h['steps']} is past max_steps {h['max_steps']}")
@@ -152,10 +156,19 @@ def check_header(env, h) -> None:
         raise _bad("a finished game (seat -1) with agents not terminated or truncated")
 
 
+def _in_range(s, name, lo, hi, what):
+    v = np.asarray(s[name])
+    if np.issubdtype(v.dtype, np.floating) and not np.isfinite(v).all():
+        raise _bad(f"field {name!r} holds a non-finite number")
+    if not ((v >= lo) & (v <= hi)).all():
+        bad = v[(v < lo) | (v > hi)] if v.ndim else v
+        raise _bad(f"field {name!r} holds {bad.ravel()[:3].tolist()}, outside {what}[{lo}, {hi}]")
+
+
 def check_record(game, s, num_players, dealt) -> None:
-    """Every field in its declared range, the option fields as ``dealt`` (a fresh record of the
-    header's settings) holds them, then the game's invariants; ``ValueError`` naming what is out of
-    place."""
+    """Every field in its declared range, a live game's counters in their live ranges, the option
+    fields as ``dealt`` (a fresh record of the header's settings) holds them, then the game's
+    invariants; ``ValueError`` naming what is out of place."""
     ranges = dict(HEADER_RANGES, **game.field_ranges)
     for name in game.dtype.names:
         if name == "rng":
@@ -163,13 +176,10 @@ def check_record(game, s, num_players, dealt) -> None:
         if name not in ranges:
             raise ValueError(f"{game.name}: field {name!r} declares no range (Game.field_ranges); "
                              "a save cannot be checked")
-        lo, hi = ranges[name]
-        v = np.asarray(s[name])
-        if np.issubdtype(v.dtype, np.floating) and not np.isfinite(v).all():
-            raise _bad(f"field {name!r} holds a non-finite number")
-        if not ((v >= lo) & (v <= hi)).all():
-            bad = v[(v < lo) | (v > hi)] if v.ndim else v
-            raise _bad(f"field {name!r} holds {bad.ravel()[:3].tolist()}, outside [{lo}, {hi}]")
+        _in_range(s, name, *ranges[name], "")
+    if int(s["actor"]) >= 0:
+        for name, (lo, hi) in game.live_ranges.items():
+            _in_range(s, name, lo, hi, "a live game's ")
     if int(s["num_players"]) != num_players:
         raise _bad(f"the record seats {int(s['num_players'])} players, the header {num_players}")
     if not -1 <= int(s["actor"]) < num_players:

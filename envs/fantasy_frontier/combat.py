@@ -208,8 +208,9 @@ def bay_aim_open(s, v, r):
 @rule
 def mask_aim(s, seat, mask):
     """"The attacking player must declare the assignment he is attacking BEFORE he rolls": any
-    undamaged assignment (but the scout's nest) or a cargo bay. The attacker's kind was declared; a
-    counter-attacker chooses it now (focused with two workers left)."""
+    undamaged assignment ("All assignments are eligible to be targeted", the scout too) or a cargo
+    bay. The attacker's kind was declared; a counter-attacker chooses it now (focused with two
+    workers left)."""
     v = s['victim']
     count = 0
     for kind in range(2):

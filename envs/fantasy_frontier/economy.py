@@ -5,7 +5,7 @@ from ..common.jit import rule
 from ..common.rng import randint
 from .board import bay_capacity, bay_load, equipped_kind
 from .content import BOTH_FACE, FACE_YIELD, NETS
-from .state import (DIE, FISH, PLAINS, RESOURCES, ST_TAKE, TAKE, TURKEY, WATER)
+from .state import (DIE, FISH, PLAINS, RESOURCES, ROLLS_MAX, ST_TAKE, TAKE, TURKEY, WATER)
 
 
 @rule
@@ -87,7 +87,8 @@ def roll_die(s):
     """One six-sided die (the combat die and the three resource dice are all d6)."""
     face = randint(s['rng'], DIE) + 1
     s['last_roll'] = face
-    s['rolls'] += 1
+    if s['rolls'] < ROLLS_MAX:
+        s['rolls'] += 1
     return face
 
 

@@ -9,7 +9,7 @@ from . import core, words
 from .invariants import INVARIANT_NAMES
 from .state import (ACTIONS, AIMS, CARDS, CELLS, DEV_CARDS, DIE, FACTIONS, FISH_PER_TURN, HIDDEN_FIELDS, MAP_CARDS,
                     MARKERS, MAX_ROUNDS, MAX_SEATS, MIN_SEATS, NUM_STAGES, NUM_TILES, OBSERVATION, RECORD_DTYPE,
-                    RESOURCES, STATE_SIZE, START_TILES, TERRAINS, WORKERS)
+                    RESOURCES, ROLLS_MAX, STATE_SIZE, START_TILES, TERRAINS, WORKERS)
 
 BIG = 1000
 
@@ -57,10 +57,12 @@ class FantasyFrontierGame(Game):
         "counter_ask": (0, WORKERS), "counter_left": (0, WORKERS), "reply_to": (-1, MAX_SEATS - 1),
         "shooter": (-1, MAX_SEATS - 1), "victim": (-1, MAX_SEATS - 1), "shot_kind": (-1, 1),
         "shot_aim": (-1, AIMS - 1), "roll": (0, DIE), "roll_kind": (0, 2), "roll_terrain": (0, TERRAINS - 1),
-        "last_roll": (0, DIE), "rolls": (0, 2**31 - 1),
+        "last_roll": (0, DIE), "rolls": (0, ROLLS_MAX),
         "gain": (0, 12), "owe_res": (-1, RESOURCES - 1), "owe_left": (0, 12), "owe_resume": (0, 2),
         "final": (0, BIG), "winner": (0, 1),
     }
+    # A live game is in its rounds 0..99: the 100th round's end ends it.
+    live_ranges = {"round": (0, MAX_ROUNDS - 1)}
 
     def options(self, num_players, random_factions=False):
         if not isinstance(random_factions, (bool, np.bool_)):

@@ -13,15 +13,16 @@ from .turn import apply_score, mask_score, start_turn
 @rule
 def enter_phase3(s):
     """Phase 3: one research card per research worker (1 to 3), two tiles per scout (1 to 2); a
-    damaged research assignment draws nothing."""
+    damaged research or scout assignment ("rendering it useless") draws nothing."""
     seat = s['turn_seat']
     n = s['ready'][RESEARCH]
     s['research_left'] = 0 if s['damaged'][seat, RESEARCH] else n
     s['ready'][RESEARCH] = 0
     s['spent'][RESEARCH] += n
-    s['scout_left'] = s['ready'][SCOUT]
-    s['spent'][SCOUT] += s['ready'][SCOUT]
+    n = s['ready'][SCOUT]
+    s['scout_left'] = 0 if s['damaged'][seat, SCOUT] else n
     s['ready'][SCOUT] = 0
+    s['spent'][SCOUT] += n
     for i in range(4):
         s['scouted'][i] = -1
     continue_phase3(s)

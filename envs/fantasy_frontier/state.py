@@ -60,15 +60,15 @@ BAY_NAMED_BY = np.array([FISH, GOLD, STONE, WOOD], np.int64)   # the aim at each
 BAY_SIZE = 4
 FISH_PER_TURN = 4
 
-# --- the airship board: six assignments; damage markers can take the first five
+# --- the airship board: six assignments, each of which a damage marker can take
 PILOT, BLAST, ATTACK, EXIT, RESEARCH, SCOUT = 0, 1, 2, 3, 4, 5
 ASSIGNMENTS = 6
-DAMAGEABLE = 5                                       # pilot..research; the scout's nest cannot be hit
+DAMAGEABLE = ASSIGNMENTS                             # "All assignments are eligible to be targeted"
 ASSIGNMENT_NAMES = ("pilot", "blast ground", "attack", "exit", "research", "scout")
 CAPACITY = np.array([1, 3, 5, 5, 3, 2], np.int64)    # the rulebook's worker counts per assignment
 SPOTS = ASSIGNMENTS + DAMAGEABLE                      # a worker spot: an assignment, or repairing one
 REPAIR_SPOT = ASSIGNMENTS                             # spot REPAIR_SPOT + k repairs assignment k
-MARKERS = 20                                          # 4 airships x 5 damageable assignments
+MARKERS = 20                                          # the rulebook's count; fewer than 4 x 6 assignments
 PILOT_MOVES = 3
 BLAST_CREW = 3
 TOWNSHIP_CREW = 4
@@ -79,7 +79,7 @@ HIT_MIN = 4                                          # standard attacks hit on 4
 ARMOUR_HIT_MIN = 5                                   # the Juggernaut is hit on 5-6 only
 DIE = 6
 FOCUS_CREW = 2
-# aims: an assignment 0..4, or a cargo bay 5..9 named by the resource the hit takes from it (the food
+# aims: an assignment 0..5, or a cargo bay 6..10 named by the resource the hit takes from it (the food
 # bay by fish or turkey leg: the attacker picks the piece; an empty bay by BAY_NAMED_BY)
 AIMS = DAMAGEABLE + RESOURCES
 AIM_BAY = DAMAGEABLE
@@ -97,6 +97,7 @@ DEV_CARDS = 10
 CARDS = MAP_CARDS + DEV_CARDS
 DEV_KINDS = 9
 MAX_ROUNDS = 100                                     # our bound (RULES.md, "End of the game")
+ROLLS_MAX = 2**31 - 1                                # the dice count stops here (it only feeds the words)
 
 # payment combinations of 6 non-food resources (gold, stone, wood) for the market
 PAY_COMBOS = np.array([(g, st, 6 - g - st) for g in range(7) for st in range(7 - g)], np.int64)
@@ -150,8 +151,8 @@ DECLARE = ACTIONS.span("declare", MAX_SEATS, 2, doc="next shot: at seat (me + r)
 FIRE = ACTIONS.span("fire", doc="declaration done: the battle begins")
 COUNTER = ACTIONS.span("counter", WORKERS + 1, doc="counter-attack with n workers")
 AIM = ACTIONS.span("aim", 2, AIMS,
-                   doc="standard (0) or focused (1) shot at assignment k (0-4), or at the cargo bay of resource "
-                       "k-5 taking that resource")
+                   doc="standard (0) or focused (1) shot at assignment k (0-5), or at the cargo bay of resource "
+                       "k-6 taking that resource")
 REROLL = ACTIONS.span("reroll", 2, doc="keep the roll (0) or eat a turkey leg to re-roll (1)")
 TAKE = ACTIONS.span("take", MAX_SEATS, doc="take the owed resource from seat (me + r); r = 0: go without")
 GATHER = ACTIONS.span("gather", DIRS + 1, doc="an exit worker gathers on the tile in direction d (6: below)")

@@ -8,7 +8,8 @@ import numpy as np
 from .board import bay_load
 from .content import DEV_EFFECTS, DEV_KIND, DEV_KIND_NAMES, MAP_SHAPE, MAP_TERRAIN, MAP_VP, MAP_SIZE
 from .state import (AIM, AIM_BAY, ASSIGNMENT_NAMES, BAY_NAMES, BAY_OF, BLAST_DIR, BUILD, CELL_Q, CELL_R, COUNTER,
-                    DECLARE, DEV, DIR_NAMES, DISCARD, END, FACTION, FACTION_NAMES, FIRE, FISH_ACTION, GATHER, MOVE,
+                    DAMAGEABLE, DECLARE, DEV, DIR_NAMES, DISCARD, END, FACTION, FACTION_NAMES, FIRE, FISH_ACTION,
+                    GATHER, MOVE,
                     PAY_COMBOS, TILE, CELL, ST_TILE_CELL, PLACE_WORKER, REDRAW, REPAIR, REPAIR_SPOT, RESOURCE_NAMES,
                     REROLL, SCORE, START_ATTACK, ST_OVER, ST_PHASE1, ST_PHASE2, TAKE, TERRAIN_NAMES, YIELD, ACTIONS,
                     RESOURCES)
@@ -136,7 +137,7 @@ def events(before, after, viewer=None):
         dv = int(after["combat_vp"][j]) - int(before["combat_vp"][j])
         if dv > 0:
             out.append(f"{seat_word(j, viewer)} score {dv} combat VP")
-        for k in range(5):
+        for k in range(DAMAGEABLE):
             if after["damaged"][j, k] and not before["damaged"][j, k]:
                 out.append(f"{seat_word(j, viewer)}'s {ASSIGNMENT_NAMES[k]} is damaged")
         for r in range(RESOURCES):

@@ -20,12 +20,32 @@ def holds(s, seat, kind):
 
 
 @rule
+def could_hold(s, seat, kind):
+    """Whether ``seat`` may hold a ``kind`` card as far as the others know: it holds one the table
+    saw it take (``known``), or a card nobody else has seen."""
+    seen = 0
+    for c in range(NUM_CARDS):
+        if s['loc'][c] == seat and s['known'][c] != 0:
+            if CARD_KIND[c] == kind:
+                return True
+            seen += 1
+    return s['hand_count'][seat] > seen
+
+
+@rule
 def card_in_hand(s, seat, kind):
-    """The lowest id of a ``kind`` card in ``seat``'s hand (cards of a kind are alike), -1 none."""
+    """The ``kind`` card that leaves ``seat``'s hand when it plays one (cards of a kind are alike):
+    one the table saw it take if it has one, so that which copy leaves shows nothing hidden (an
+    unseen copy leaving would show, by the seen one staying, that the hand held a second); else the
+    lowest id; -1 none."""
+    first = -1
     for c in range(KIND_FIRST[kind], KIND_FIRST[kind + 1]):
         if s['loc'][c] == seat:
-            return c
-    return -1
+            if s['known'][c] != 0:
+                return c
+            if first < 0:
+                first = c
+    return first
 
 
 @rule

@@ -29,6 +29,7 @@ def init(s, opts):
     (The engine has zeroed the record: only what does not start at zero is set.)"""
     s['point_limit'] = opts[0]
     s['round_rewards'] = opts[1]
+    s['reaction_windows'] = opts[2]
     clear_turn(s)
     for c in range(s['loc'].shape[0]):
         s['below'][c] = -1

@@ -11,12 +11,14 @@ from .content import (NUM_PLAY_KINDS, PLAY_CARD_KIND,
     NUM_EVENTS, POINT_LIMITS, RE_ROLL, D20)
 from .invariants import INVARIANT_NAMES
 from .state import (ACTIONS, HIDDEN_FIELDS, LOG_MAX, LOC_DECK, LOC_MARKET, MAX_SEATS, MIN_SEATS, NUM_ALL_STAGES,
-                    NUM_BLOCK_FOR, NUM_ROLL_FOR, OBSERVATION, PH_END, RECORD_DTYPE, STATE_SIZE)
+                    NUM_BLOCK_FOR, NUM_ROLL_FOR, OBSERVATION, PH_END, RECORD_DTYPE, ROUNDS_MAX, STATE_SIZE, WINDOWS_HOLDERS,
+                    WINDOWS_NAMES)
 
 MAX_LIMIT = 1000
-# Cards that perturb_private never moves: the reactions (whether a seat is asked about one is
-# public) and the white card (its 21 points show at the round's end).
-_KEEP = (BLOCK, NICE_TRY, RE_ROLL, FUCK_YOU)
+# Cards that perturb_private never moves: the white card (its 21 points show at the round's end),
+# and where reaction windows ask only holders, the reactions (being asked shows one).
+_KEEP = (FUCK_YOU,)
+_KEEP_HOLDERS = (BLOCK, NICE_TRY, RE_ROLL, FUCK_YOU)
 # The draw pile's bottom card stays unseen while the pile is deeper than this (a turn draws a few
 # cards, a Market one per player).
 _PERTURB_DEPTH = 30
@@ -33,12 +35,15 @@ class FranticGame(Game):
     state_size = STATE_SIZE
     player_counts = tuple(range(MIN_SEATS, MAX_SEATS + 1))
     default_players = 2
-    option_defaults = {"point_limit": "medium", "round_rewards": False}
+    option_defaults = {"point_limit": "medium", "round_rewards": False, "reaction_windows": "could_hold"}
     options_doc = ("``num_players`` 2 to 6 (default 2); ``point_limit`` \"short\", \"medium\" (default) or "
                    "\"long\" (2-3 players: 99 / 121 / 157; 4-6 players: 83 / 99 / 121) or an int from 1 to "
                    f"{MAX_LIMIT}: the game ends after the round in which someone reaches it; "
                    "``round_rewards=True`` also pays +1 to each round's fewest minus points and -1 to the "
-                   "others at every round's end.")
+                   "others at every round's end; ``reaction_windows`` \"could_hold\" (default: a Re-Roll, "
+                   "Block or Nice Try window asks every seat that could hold the card as far as the others "
+                   "know, so being asked shows nothing) or \"holders\" (only the seats holding one are asked: "
+                   "fewer decisions, but being asked shows the card to the table).")
     rewards_doc = ("At the end +1 to each seat with the fewest minus points (ties share the win) and -1 to "
                    "the others; 0 before (with ``round_rewards=True`` also +1/-1 at each round's end). "
                    "``reward=\"vp\"`` adds each step's change in the seat's margin of minus "
@@ -48,9 +53,10 @@ class FranticGame(Game):
     arena_limits = {"mcts": ()}     # MCTS ~0.08 s a decision, ~10 s a game: only when named
     bench_targets = {"rollout_steps_per_s": 1_000_000, "aec_vs": {"connect_four_v3": 5.0}}
     invariant_names = INVARIANT_NAMES
-    option_fields = ("point_limit", "round_rewards")
+    option_fields = ("point_limit", "round_rewards", "reaction_windows")
     field_ranges = {
-        "point_limit": (1, MAX_LIMIT), "round_rewards": (0, 1), "round": (0, 10 * MAX_LIMIT),
+        "point_limit": (1, MAX_LIMIT), "round_rewards": (0, 1), "reaction_windows": (0, len(WINDOWS_NAMES) - 1),
+        "round": (0, ROUNDS_MAX),
         "first_player": (0, MAX_SEATS - 1), "chosen": (-1, NUM_PLAY_KINDS - 1), "turn_seat": (0, MAX_SEATS - 1),
         "stage": (0, NUM_ALL_STAGES - 1), "phase": (0, PH_END), "pos": (0, END),
         "points": (0, MAX_LIMIT + END + FUCK_YOU_POINTS), "round_score": (0, END + FUCK_YOU_POINTS),
@@ -69,7 +75,7 @@ class FranticGame(Game):
         "deck_out": (0, 1), "winner": (0, 1), "log": (0, 99), "log_len": (0, LOG_MAX), "known": (0, 1),
     }
 
-    def options(self, num_players, point_limit="medium", round_rewards=False):
+    def options(self, num_players, point_limit="medium", round_rewards=False, reaction_windows="could_hold"):
         if isinstance(point_limit, str):
             if point_limit not in POINT_LIMITS:
                 raise ValueError(f"frantic_v0: point_limit must be one of {sorted(POINT_LIMITS)} or an int "
@@ -84,21 +90,26 @@ class FranticGame(Game):
                              f"got {point_limit!r}")
         if not isinstance(round_rewards, (bool, np.bool_)):
             raise ValueError(f"frantic_v0: round_rewards must be True or False, got {round_rewards!r}")
-        return np.array([limit, 1 if round_rewards else 0], np.int64)
+        if not isinstance(reaction_windows, str) or reaction_windows not in WINDOWS_NAMES:
+            raise ValueError(f"frantic_v0: reaction_windows must be one of {list(WINDOWS_NAMES)}, "
+                             f"got {reaction_windows!r}")
+        return np.array([limit, 1 if round_rewards else 0, WINDOWS_NAMES.index(reaction_windows)], np.int64)
 
     def configs(self):
-        return [{"num_players": n} for n in self.player_counts] + [{"num_players": 3, "point_limit": "short"}]
+        return [{"num_players": n} for n in self.player_counts] + [{"num_players": 3, "point_limit": "short"},
+                                                                   {"num_players": 4, "reaction_windows": "holders"}]
 
     def perturb_private(self, s, seat, rng):
-        """Swap a card of ``seat``'s hand with the draw pile's bottom card, of another kind, neither a
-        reaction nor the white 21-point card (whose holding shows: reaction offers, the round's
-        score), nor one everyone saw go into the hand. The bottom card is the last any draw or
-        Market reveals."""
+        """Swap a card of ``seat``'s hand with the draw pile's bottom card, of another kind, neither
+        the white 21-point card (whose holding shows at the round's end), nor a reaction where
+        reaction windows ask only holders (being asked shows one), nor one everyone saw go into the
+        hand. The bottom card is the last any draw or Market reveals."""
         if s["deck_size"] <= _PERTURB_DEPTH:
             return False
         bottom = int(s["deck"][0])
         kb = int(CARD_KIND[bottom])
-        keep = _KEEP + ((int(PLAY_CARD_KIND[s["chosen"]]),) if s["chosen"] >= 0 else ())
+        keep = _KEEP_HOLDERS if s["reaction_windows"] == WINDOWS_HOLDERS else _KEEP
+        keep = keep + ((int(PLAY_CARD_KIND[s["chosen"]]),) if s["chosen"] >= 0 else ())
         if kb in keep:
             return False
         hand = [c for c in range(NUM_CARDS) if s["loc"][c] == seat and int(CARD_KIND[c]) not in keep

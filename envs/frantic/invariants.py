@@ -5,7 +5,7 @@ Together they say: each of the 94 cards is in exactly one place (a hand, the dra
 board stack, the Market), the hand counts agree with the hands, the board's stacks are proper
 (no card on the start, the skull or a teleport space, white cards never covered, arrows only on
 bordered cards), every token is on the track, the stage tells a consistent story (a seat asked
-about a reaction holds one), and the scores: each completed round's minus points are the tokens'
+about a reaction is one its window asks), and the scores: each completed round's minus points are the tokens'
 positions (plus 21 for the white card), and the game is over exactly when the limit is reached,
 with the fewest points winning.
 """
@@ -13,6 +13,7 @@ import numpy as np
 
 from ..common.jit import kernel, rule
 from ..common.record import MAX_SEATS as HEADER_SEATS
+from .reactions import asked_about
 from .content import (PLAY_CARD_KIND, PUSH, WALL_DOWN, WALL_DOWN_SPACE, WALL_UP, WALL_UP_SPACE)
 from .content import (CARD_KIND, CARD_SPACE, END, FUCK_YOU, FUCK_YOU_POINTS, KIND_COLOUR,
                       KIND_ORIENTS, NUM_CARDS, NUM_KINDS, NUM_SPACES, START, WHITE)
@@ -40,7 +41,7 @@ INVARIANT_NAMES = {
     INV_STACK: "a board stack is improper (a card on start, skull or teleport, a white card covered, "
                "a height or arrow wrong)",
     INV_TOKENS: "a token is off the track",
-    INV_STAGE: "the stage disagrees with who acts (a seat asked about a reaction it does not hold...)",
+    INV_STAGE: "the stage disagrees with who acts (a seat asked about a reaction its window does not ask...)",
     INV_SCORES: "the minus points do not add up from positions (and the white card)",
     INV_WINNER: "the game is over without the limit reached, or the winners and rewards are not the "
                 "fewest points",
@@ -123,8 +124,8 @@ def stacks_ok(s):
 
 @rule
 def stage_ok(s):
-    """Live: someone at the table acts at a decision stage; a seat asked about a reaction holds one;
-    over: nobody acts."""
+    """Live: someone at the table acts at a decision stage; a seat asked about a reaction is one its
+    window asks (with ``reaction_windows="holders"``: it holds one); over: nobody acts."""
     st = s['stage']
     a = s['actor']
     if st == ST_OVER:
@@ -132,11 +133,11 @@ def stage_ok(s):
     if st >= NUM_STAGES or a < 0 or a >= s['num_players']:
         return False
     if st == ST_RE_ROLL:
-        return s['hand_kind'][a, RE_ROLL] > 0 and s['roll_die'] > 0
+        return asked_about(s, a, RE_ROLL) and s['roll_die'] > 0
     if st == ST_BLOCK:
-        return s['hand_kind'][a, BLOCK] > 0 and s['block_for'] != B_NONE and s['target'] == a
+        return asked_about(s, a, BLOCK) and s['block_for'] != B_NONE and s['target'] == a
     if st == ST_NICE_TRY:
-        return s['hand_kind'][a, NICE_TRY] > 0
+        return asked_about(s, a, NICE_TRY)
     if st == ST_PLAY:
         return a == s['turn_seat'] and s['hand_count'][a] > 0
     if st == ST_SETUP:

@@ -54,6 +54,12 @@ ST_RE_ROLL = 9      # reaction offer: Re-Roll this die, or pass
 ST_BLOCK = 10       # reaction offer: Block this attack, or pass
 ST_NICE_TRY = 11    # reaction offer: Nice Try, or pass
 ST_OVER = 12
+ROUNDS_MAX = 10_000      # the rounds count stops here (random games end within a handful)
+
+# --- who a reaction offer asks (the option ``reaction_windows``)
+WINDOWS_COULD_HOLD = 0   # every seat that could hold the card as far as the others know
+WINDOWS_HOLDERS = 1      # only the seats holding one: being asked shows the card
+WINDOWS_NAMES = ("could_hold", "holders")
 NUM_STAGES = 13     # the decision stages above are observed; the automatic ones below pass through
 AU_CHAIN_DONE = 13  # an effect chain is over: on to the turn's next phase
 AU_WALK = 14        # a movement's steps
@@ -152,6 +158,7 @@ HIDDEN_FIELDS = ("loc", "deck", "hand_kind")
 RECORD_DTYPE = record_dtype([
     ("point_limit", np.int32),
     ("round_rewards", np.int32),      # option: +1/-1 at each round's end too
+    ("reaction_windows", np.int32),   # option: who a reaction offer asks (WINDOWS_*)
     ("round", np.int32),              # rounds completed
     ("first_player", np.int32),       # who started this round
     ("turn_seat", np.int32),

@@ -17,7 +17,7 @@ from .state import (
     AU_CHAIN_DONE, AU_END_TURN, AU_EVENT, AU_LAND, AU_NICE_TRY, AU_ROLLED, AU_WALK, B_GIFT, B_NONE,
     B_REMOTE, B_RE_ROLL, B_SWAP, GIFT_TO, LOC_DECK, MAGNET_AT, MAX_SEATS, PASS, PH_END, PH_MOVE,
     PH_PLAY, PH_SETUP, R_EVENT, R_MARCH, R_MOVE, R_NONE, R_SECOND, R_TELEPORT, ST_GIFT,
-    ST_MAGNET, ST_OVER, ST_PLAY, ST_REMOTE, ST_SETUP, TOKEN)
+    ROUNDS_MAX, ST_MAGNET, ST_OVER, ST_PLAY, ST_REMOTE, ST_SETUP, TOKEN)
 
 # --------------------------------------------------------------------------- set-up and rounds
 
@@ -113,7 +113,8 @@ def end_round(s):
         s['points'][i] += score
         if s['points'][i] >= s['point_limit']:
             over = True
-    s['round'] += 1
+    if s['round'] < ROUNDS_MAX:
+        s['round'] += 1
     if over:
         best = s['points'][0]
         for i in range(n):
@@ -289,7 +290,7 @@ def finish_turn(s):
 
 @rule
 def nice_try_step(s):
-    """With a token on the skull at the end of the turn, Nice Try holders are asked in turn."""
+    """With a token on the skull at the end of the turn, a Nice Try window asks its seats in turn."""
     if at_end(s) and offer_nice_try(s):
         return
     finish_turn(s)
@@ -470,7 +471,8 @@ def apply_block(s, seat, a):
 
 @rule
 def roll_result(s):
-    """The number stands (every Re-Roll holder has answered): carry out what it was thrown for."""
+    """The number stands (every seat the Re-Roll window asks has answered): carry out what it was
+    thrown for."""
     purpose = s['roll_for']
     v = s['roll_value']
     owner = s['roll_owner']
@@ -501,7 +503,7 @@ def roll_result(s):
 
 @rule
 def after_roll(s):
-    """A die shows a number: ask the Re-Roll holders, or carry it out."""
+    """A die shows a number: a Re-Roll window asks its seats, then it is carried out."""
     if not offer_re_roll(s):
         roll_result(s)
 

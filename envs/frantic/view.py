@@ -13,7 +13,7 @@ from .state import (F_HEIGHT, F_KIND, F_ORIENT, F_TELEPORT, F_TOKENS, F_USED, G_
                     S_TURN, ST_BLOCK, ST_NICE_TRY, ST_RE_ROLL, STATE_DECK, STATE_HANDS, STATE_VIEW,
                     T_BACKWARD, T_BLOCK_FOR, T_CHOSEN, T_DIE, T_EVENT, T_FLAGS, T_GIFT, T_MOVER, T_PHASE,
                     T_REMOTE, T_ROLL_FOR, T_ROLL_OWNER, T_STEPS, T_TARGET, T_THROWER, T_VALUE,
-                    NUM_STAGES)
+                    NUM_STAGES, WINDOWS_HOLDERS)
 
 
 @rule
@@ -119,11 +119,14 @@ def state_vector(s, out):
 
 @rule
 def offered_kind(s):
-    """The kind the seat to act is known to hold: the reaction it is asked about, or the card it
-    chose to play (both public), -1 none."""
+    """The kind the seat to act is known to hold: the card it chose to play, or, where a reaction
+    window asks only holders (``reaction_windows="holders"``), the reaction it is asked about (both
+    public); -1 none."""
     st = s['stage']
     if s['chosen'] >= 0:
         return PLAY_CARD_KIND[s['chosen']]
+    if s['reaction_windows'] != WINDOWS_HOLDERS:
+        return -1
     if st == ST_RE_ROLL:
         return REACTION_KINDS[R_RE_ROLL]
     if st == ST_BLOCK:
@@ -137,8 +140,9 @@ def offered_kind(s):
 def determinize(s, seat):
     """Re-deal what ``seat`` cannot see: which cards are in the other hands and in the draw pile,
     in what order, keeping every hand's size. Cards everyone saw go into a hand (``known``: a
-    Magnet's, a Fuck You picked up, a Market's) stay there; a player being asked about a reaction is
-    known to hold one: one such card stays in their hand."""
+    Magnet's, a Fuck You picked up, a Market's) stay there; a player who chose a card to play, or
+    is asked about a reaction where only holders are asked, is known to hold one: one such card
+    stays in their hand."""
     n = s['num_players']
     keep = -1
     kind = offered_kind(s)

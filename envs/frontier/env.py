@@ -12,7 +12,7 @@ from .invariants import INVARIANT_NAMES
 from .state import (ACTIONS, AWARD_POINTS, EMPTY, HIDDEN_FIELDS, KEEP, MAX_HEARINGS_PER_TURN, MAX_PLAYERS,
                     MAX_PROPOSALS_PER_TURN, MAX_TRADE_COUNT, NUM_CARD_KINDS, NUM_CORNERS, NUM_HARBOUR_KINDS,
                     NUM_HEXES, NUM_RESOURCES, NUM_STAGES, NUM_TERRAINS, OBS_SIZE, OBSERVATION, RECORD_DTYPE,
-                    REPLY_NONE, REPLY_OFFER, VICTORY_POINT, WINNING_POINTS)
+                    REPLY_NONE, REPLY_OFFER, TURNS_MAX, VICTORY_POINT, WINNING_POINTS)
 
 PERTURB_DECK_DEPTH = 8   # perturb_private swaps with the deck's bottom card only in a deck this deep
 
@@ -47,7 +47,7 @@ class FrontierGame(Game):
     field_ranges = {
         "hidden_harbours": (0, 1), "fixed_island": (0, 1), "stage": (0, NUM_STAGES - 1),
         "turn_seat": (0, MAX_PLAYERS - 1), "first_player": (0, MAX_PLAYERS - 1),
-        "setup_step": (0, 2 * MAX_PLAYERS), "setup_corner": (-1, NUM_CORNERS - 1), "turn": (0, 10**6),
+        "setup_step": (0, 2 * MAX_PLAYERS), "setup_corner": (-1, NUM_CORNERS - 1), "turn": (0, TURNS_MAX),
         "rolled": (0, 1), "dice": (0, 6), "card_played": (0, 1), "free_roads": (0, 2), "plenty_left": (0, 2),
         "winner": (-1, MAX_PLAYERS - 1), "hex_terrain": (0, NUM_TERRAINS - 1), "hex_number": (0, 12),
         "bandit": (0, NUM_HEXES - 1), "harbour_kind": (0, NUM_HARBOUR_KINDS - 1), "harbour_revealed": (0, 1),

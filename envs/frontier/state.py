@@ -351,6 +351,9 @@ CARDS_SCALE = 10         # resource cards (a hand, the discards owed)
 OPPORTUNITY_SCALE = 5    # opportunity cards held or played
 ROAD_LENGTH_SCALE = 10
 TURN_SCALE = 100
+# Past this the turn count steps back a round each turn (whose turn it is stays what the count says),
+# so that no game counts past what a save may hold; random games end within about 600 turns.
+TURNS_MAX = 10**6
 
 OBSERVATION = Layout("block")
 OBS_HEXES = OBSERVATION.span("hexes", NUM_HEXES, HEX.size, doc="per hex: terrain, number, bandit")

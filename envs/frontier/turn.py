@@ -6,7 +6,8 @@ from ..common.jit import rule
 from .board import any_road_placeable, bank_total, total_points
 from .dice import next_discarder, throw_dice
 from .state import (NUM_CARD_KINDS, ROAD_BUILDING, ST_BID_GET, ST_BID_GIVE, ST_DISCARD, ST_GAME_OVER,
-                    ST_MAIN, ST_PRE_ROLL, ST_TRADE_REPLY, VICTORY_POINT, WINNING_POINTS, YEAR_OF_PLENTY)
+                    ST_MAIN, ST_PRE_ROLL, ST_TRADE_REPLY, TURNS_MAX, VICTORY_POINT, WINNING_POINTS,
+                    YEAR_OF_PLENTY)
 
 
 # =========================================================================== one card a turn
@@ -79,6 +80,8 @@ def end_turn(s):
     s['hearings'] = 0
     s['turn_seat'] = (p + 1) % s['num_players']
     s['turn'] += 1
+    if s['turn'] > TURNS_MAX:
+        s['turn'] -= s['num_players']
     await_throw(s)
 
 

@@ -12,6 +12,7 @@ from .content import (AB_GAMBLER, AB_ORATOR, AB_STALWART, STALWART_BONUS, ADV_AL
                       KIND_WILD,
                       LOCATION_BONUS, LOCATIONS, LUCK, NERVES_BONUS, OPTION, ORATOR_BONUS, PROVISIONS_DRAW,
                       REWARD_TYPES, SKILLS, SPECIAL_KINDS, STEADY_NERVES, TRAIL_PROVISIONS, TRUMP_MIN)
+from .tokens import gain_skill, gain_tokens
 from .state import (ACCEPT, AS_LISTED, DISCARD, DONE_SET, FL_FATE_START, FL_LOC_START, FL_NONE, FL_OUTCOME, FL_PENALTY,
                     FL_PLAYER_END, FL_PLAYER_PLAY, FL_PLAYER_START, FL_REST, FL_REWARD, NO_PLAY, PLAY, REDRAW, REWARD,
                     RUN_MAX, SPECIAL, ST_DISCARD, ST_INGENUITY, ST_REDRAW, ST_REWARD, WILD)
@@ -507,14 +508,14 @@ def apply_reward(s, seat, a):
     card = adventure_here(s)
     m = ADV_SKILL_MASK[loc, card, slot, alt]
     if m != 0:
-        s['skills'][seat, choice] += 1
+        gain_skill(s, seat, choice)
     else:
         for k in range(REWARD_TYPES):
             c = ADV_TOKENS[loc, card, slot, alt, k]
             if choice == AS_LISTED:
-                s['tokens'][seat, k] += c
+                gain_tokens(s, seat, k, c)
             else:
-                s['tokens'][seat, choice] += c
+                gain_tokens(s, seat, choice, c)
     if ADV_GROUP[loc, card]:
         s['slot_taken'][slot] = 1
         if slot == 0:

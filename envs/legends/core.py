@@ -26,7 +26,7 @@ from .stages import stage_mask
 from .state import (FL_FATE_START, FL_COMMIT, FL_DRAFT, FL_EVENING, FL_LOC_END, FL_LOC_START, FL_NONE, FL_OUTCOME, FL_PENALTY,
                     FL_PENALTY_DRAW, FL_PLAYER_END, FL_PLAYER_PLAY, FL_PLAYER_START, FL_REST, FL_REST_LIMIT,
                     FL_REWARD, ST_AVOID, ST_COMMIT, ST_DISCARD, ST_DRAFT, ST_INGENUITY, ST_PENALTY_CHOICE,
-                    ST_PLAY, ST_REDRAW, ST_REST_DRAW, ST_REWARD, ST_SHOP)
+                    ST_PLAY, ST_REDRAW, ST_REST_DRAW, ST_REWARD, ST_SHOP, TURN_MAX)
 from .upbringing import (apply_draft, deal_upbringing, next_draft_pick, post_upbringing,
                          reveal_and_pass)
 from .view import determinize, observe, state_vector
@@ -110,7 +110,8 @@ def evening(s):
         s['flow'] = FL_NONE
         return
     pass_first_player(s)
-    s['turn'] += 1
+    if s['turn'] < TURN_MAX:
+        s['turn'] += 1
     if not sunrise(s):
         final_scoring(s)
         s['flow'] = FL_NONE

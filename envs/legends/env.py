@@ -10,7 +10,8 @@ from .content import (ADVENTURE_DECK, CARD_TYPES, CHARACTERS, DECK_SIZE, FATE_TI
                       UP_PICKS, UPBRINGING)
 from .invariants import INVARIANT_NAMES
 from .state import (ACTIONS, COMMIT_REST, HIDDEN_FIELDS, MAX_SEATS, MIN_SEATS, NUM_FLOWS, NUM_STAGES,
-                    OBSERVATION, RECORD_DTYPE, RUN_MAX, SKILL_MAX, STATE_SIZE, ST_COMMIT, ST_DRAFT, TOKEN_MAX, FP_LOC)
+                    OBSERVATION, RECORD_DTYPE, RUN_MAX, SKILL_MAX, STATE_SIZE, ST_COMMIT, ST_DRAFT, TOKEN_MAX, FP_LOC,
+                    TURN_MAX)
 
 PERTURB_DECK = 40    # a hand card swapped with the deck's bottom card: no draw reaches it before the
 #                      seat decides again while the deck holds more than this
@@ -47,7 +48,7 @@ class LegendsGame(Game):
     option_fields = ("opt_first_price", "opt_grit_skill", "opt_random_loss")
     field_ranges = {
         "opt_first_price": (0, 1), "opt_grit_skill": (0, 1), "opt_random_loss": (0, 1),
-        "stage": (0, NUM_STAGES - 1), "flow": (0, 0), "first_player": (0, MAX_SEATS - 1), "turn": (0, 1000),
+        "stage": (0, NUM_STAGES - 1), "flow": (0, 0), "first_player": (0, MAX_SEATS - 1), "turn": (0, TURN_MAX),
         "draft_round": (0, UP_PICKS), "character": (0, CHARACTERS - 1), "skills": (0, SKILL_MAX),
         "tokens": (0, TOKEN_MAX), "grit": (0, TOKEN_MAX), "neg_vp": (0, TOKEN_MAX), "ability": (0, 16),
         "hand": (0, 2), "deck": (0, CARD_TYPES - 1), "deck_n": (0, DECK_SIZE), "discard": (0, 2),

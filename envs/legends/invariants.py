@@ -78,15 +78,16 @@ def penalised_ok(s):
     if not s['revealed'] or loc < 0 or loc > 2 or s['active'][loc] < 0:
         return False
     cur = s['cur']
-    return (cur == s['actor'] and cur == next_seat_from(s, s['pen_k']) and in_adventure(s, cur)
+    return (s['pen_k'] < s['num_players'] and cur == s['actor'] and cur == next_seat_from(s, s['pen_k'])
+            and in_adventure(s, cur)
             and s['failed'][cur] == 1 and s['rank_pos'] >= s['rank_n'])
 
 
 @rule
 def rester_ok(s):
     cur = s['cur']
-    return (s['revealed'] == 1 and s['res_loc'] == 3 and cur == s['actor'] and cur == next_seat_from(s, s['rest_k'])
-            and s['commit'][cur] == COMMIT_REST)
+    return (s['revealed'] == 1 and s['res_loc'] == 3 and s['rest_k'] < s['num_players'] and cur == s['actor']
+            and cur == next_seat_from(s, s['rest_k']) and s['commit'][cur] == COMMIT_REST)
 
 
 @rule

@@ -7,6 +7,7 @@ from .content import (HARDSHIP_DECK, ADV_PENALTY, ADV_PENALTY_N, AVOID_COST, F_L
                       F_TOKEN_OR_SKILL, FAILURE_DECK, FAILURE_EFFECT, FAILURE_KIND, FATE_DOUBLE, H_DEBT, H_DROUGHT,
                       H_FEVER, H_INJURY, H_ROBBED, H_SCANDAL, HAPPINESS, HARDSHIP, LOSE_CARDS, PEN_FAILURE,
                       STATUS, TOKEN_LOSS, TOKEN_SKILL, WEALTH)
+from .tokens import gain_neg_vp, gain_tokens
 from .state import (AVOID, FL_LOC_END, FL_PENALTY, FL_PENALTY_DRAW, LOSS, ST_AVOID, ST_DISCARD, ST_PENALTY_CHOICE,
                     SUFFER)
 
@@ -82,12 +83,12 @@ def apply_failure_card(s, seat, f):
     effect = FAILURE_EFFECT[f]
     s['flow'] = FL_PENALTY_DRAW
     if effect == F_NEG_VP:
-        s['neg_vp'][seat] += 1
+        gain_neg_vp(s, seat)
     elif effect == F_LOSE_GRIT:
         if s['grit'][seat] > 0:
             s['grit'][seat] -= 1
         else:
-            s['neg_vp'][seat] += 1
+            gain_neg_vp(s, seat)
     elif effect == F_LOSE_CARDS:
         lose_cards(s, seat, LOSE_CARDS, FL_PENALTY_DRAW)
     elif effect == F_TOKEN_OR_SKILL:
@@ -101,7 +102,7 @@ def apply_failure_card(s, seat, f):
 def apply_hardship_card(s, seat, h):
     """A hardship card: a Hardship token, and its effect; then it is discarded."""
     s['hard_owner'][h] = seat
-    s['tokens'][seat, HARDSHIP] += 1
+    gain_tokens(s, seat, HARDSHIP, 1)
     s['flow'] = FL_PENALTY_DRAW
     if h == H_ROBBED:
         s['tokens'][seat, WEALTH] = 0
@@ -115,7 +116,7 @@ def apply_hardship_card(s, seat, h):
         if s['grit'][seat] > 0:
             s['grit'][seat] -= 1
     elif h == H_DEBT:
-        s['neg_vp'][seat] += 1
+        gain_neg_vp(s, seat)
 
 
 @rule

@@ -8,6 +8,7 @@ from .cards import draw_flag, draw_to_hand, hand_size, next_seat_from
 from .content import (AB_HARDY, AB_PACKER, HAPPINESS, REST_TOKEN, WEALTH, GRIT_SKILL_COST, GRIT_SKILL_SPREAD, HAND_LIMIT, REST_DRAW,
                       REWARD_ABILITY, REWARD_DECK, REWARD_GRIT, REWARD_PRICE, REWARD_SKILL, REWARD_TYPES,
                       SKILLS, TOKENS)
+from .tokens import gain_grit, gain_skill, gain_tokens
 from .state import (BUY, COMMIT_REST, END_REST, FL_EVENING, FL_NONE, FL_REST, FL_REST_LIMIT, GRIT_SKILL,
                     REST_DRAW as A_REST_DRAW, REST_GRIT, ST_REST_DRAW, ST_SHOP, TRADE)
 
@@ -40,9 +41,9 @@ def apply_rest_draw(s, seat, a):
     if A_REST_DRAW.has(a):
         draw_to_hand(s, seat, REST_DRAW)
     else:
-        s['grit'][seat] += 1
-    s['tokens'][seat, HAPPINESS] += s['ability'][seat, AB_HARDY] * REST_TOKEN
-    s['tokens'][seat, WEALTH] += s['ability'][seat, AB_PACKER] * REST_TOKEN
+        gain_grit(s, seat, 1)
+    gain_tokens(s, seat, HAPPINESS, s['ability'][seat, AB_HARDY] * REST_TOKEN)
+    gain_tokens(s, seat, WEALTH, s['ability'][seat, AB_PACKER] * REST_TOKEN)
     s['flow'] = FL_REST_LIMIT
 
 
@@ -134,8 +135,8 @@ def buy_reward(s, seat, t):
         s['tokens'][seat, j] -= REWARD_PRICE[t, k, j]
     s['rew_owner'][t, k] = seat
     if REWARD_SKILL[t, k] >= 0:
-        s['skills'][seat, REWARD_SKILL[t, k]] += 1
-    s['grit'][seat] += REWARD_GRIT[t, k]
+        gain_skill(s, seat, REWARD_SKILL[t, k])
+    gain_grit(s, seat, REWARD_GRIT[t, k])
     if REWARD_ABILITY[t, k] >= 0:
         s['ability'][seat, REWARD_ABILITY[t, k]] += 1
     turn_up_reward(s, t)
@@ -147,13 +148,13 @@ def apply_shop(s, seat, a):
         x, y, c = TRADE.split(a)
         s['tokens'][seat, x] -= 1
         s['tokens'][seat, y] -= 1
-        s['tokens'][seat, c] += 1
+        gain_tokens(s, seat, c, 1)
         s['flow'] = FL_NONE
         return
     if GRIT_SKILL.has(a):
         k = GRIT_SKILL.split(a)
         s['grit'][seat] -= GRIT_SKILL_COST
-        s['skills'][seat, k] += 1
+        gain_skill(s, seat, k)
         s['flow'] = FL_NONE
         return
     if BUY.has(a):

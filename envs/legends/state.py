@@ -17,8 +17,9 @@ from .content import (ABILITIES, ADVENTURE_DECK, ALTS, CARD_TYPES, CHARACTERS, D
 
 MIN_SEATS, MAX_SEATS = 3, 7
 RUN_MAX = 40              # the longest adventure deal a record keeps (a run ends far sooner)
-SKILL_MAX = 40            # skills grow by rewards; no game comes near
-TOKEN_MAX = 200
+SKILL_MAX = 40            # skill levels stop here (tokens.py): no game comes near
+TOKEN_MAX = 200           # tokens of a kind, True Grit and -1 VP stop here (tokens.py)
+TURN_MAX = 1000           # the turn count stops here: random games end within about 50 turns
 COMMIT_REST = 3           # commit 0..2: a location; 3: Rest
 COMMITS = 4
 COMMIT_NAMES = ("Back East", "Frontier", "Far West", "Rest")
