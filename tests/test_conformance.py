@@ -5,8 +5,10 @@ A new game gets all of this by registering itself and listing its configurations
 import glob
 import os
 import random
+import re
 import subprocess
 import sys
+import tempfile
 from xml.etree import ElementTree
 
 import numpy as np
@@ -565,9 +567,20 @@ def test_pictures_leave_the_matplotlib_backend_alone():
         env.render_svg(0)
     assert matplotlib.get_backend() == backend
     assert pyplot or "matplotlib.pyplot" not in sys.modules
-    for path in glob.glob(os.path.join(os.path.dirname(envs.__file__), "*", "*.py")):
-        with open(path) as f:
-            assert "matplotlib.use(" not in f.read() and "pyplot" not in f.read(), path
+    from frontierzoo.training.league import plot_curve
+
+    with tempfile.TemporaryDirectory() as tmp:
+        plot_curve([(0, 1.0, "random", 10, 0.5, 0.2, 0.8), (100, 2.0, "random", 10, 0.7, 0.4, 0.9)],
+                   os.path.join(tmp, "curve.png"), "forfort_v0", 2)
+        assert os.path.getsize(os.path.join(tmp, "curve.png")) > 0
+    assert matplotlib.get_backend() == backend
+    assert pyplot or "matplotlib.pyplot" not in sys.modules
+    root = os.path.dirname(os.path.dirname(envs.__file__))
+    for folder in ("envs", "agents", "training", "benchmarks"):
+        for path in glob.glob(os.path.join(root, folder, "**", "*.py"), recursive=True):
+            with open(path) as f:
+                text = f.read()
+            assert not re.search(r"matplotlib\.use\(|import matplotlib\.pyplot|from matplotlib import pyplot", text), path
 
 
 def test_describe_every_legal_action(game_config):
