@@ -26,12 +26,16 @@ REPLY_WORDS = {REPLY_ACCEPT: "accepts", REPLY_COUNTER: "counters", REPLY_DECLINE
 # ----------------------------------------------------------------------------- the text map
 # Corners sit at doubled coordinates (x, y), x in -5..5, y in -8..8 (state.py). A text row for each
 # corner row and each hex centre row, and one between two corner rows a unit apart, where the
-# slanted edges run; four columns per unit of x.
+# slanted edges run; four columns per unit of x. Every corner and edge carries its number, so that a
+# move ("road on edge 23", "village on corner 12") can be found on the map: a corner's after its
+# building's letter ('.' when empty), an edge's on its middle (its road, when built, in the seat's
+# letter). Hexes are numbered row by row; each shows its terrain and dice number, the bandit a '*'
+# above it.
 MAP_COLUMNS_PER_X = 4
 _ROW_KEYS = sorted({int(y) for y in CORNER_XY[:, 1]} | {int(y) for y in HEX_CENTRE[:, 1]}
                    | {y + 0.5 for y in CORNER_XY[:, 1] if y + 1 in CORNER_XY[:, 1]})
 MAP_ROW = {k: i for i, k in enumerate(_ROW_KEYS)}
-MAP_WIDTH = MAP_COLUMNS_PER_X * 10 + 1
+MAP_WIDTH = MAP_COLUMNS_PER_X * 10 + 3      # a corner's letter in the first column, the last one's two digits
 TERRAIN_ABBREVIATIONS = tuple(name[:2] for name in TERRAIN_NAMES)   # fo hi pa fi mo de
 
 
@@ -41,7 +45,7 @@ def counted(k, noun) -> str:
 
 
 def map_column(x) -> int:
-    return MAP_COLUMNS_PER_X * (int(x) + 5)
+    return MAP_COLUMNS_PER_X * (int(x) + 5) + 1
 
 
 def building_letter(s, c) -> str:
@@ -53,33 +57,33 @@ def building_letter(s, c) -> str:
     return letter.upper() if s["corner_level"][c] == KEEP else letter
 
 
+def put(grid, row, col, text):
+    grid[row][col:col + len(text)] = list(text)
+
+
 def island_map(s) -> list:
-    """The island as text rows: each hex's terrain and number (``*`` the bandit), buildings on the
-    corners, roads as their seat's number over the edge."""
+    """The island as text rows: each corner's number after its building's letter ('.' for none),
+    each edge's number or its road (the seat's letter), each hex's terrain and dice number, and a
+    ``*`` above the bandit's hex."""
     grid = [[" "] * MAP_WIDTH for _ in _ROW_KEYS]
     for e in range(NUM_EDGES):
         (xa, ya), (xb, yb) = CORNER_XY[EDGE_CORNERS[e, 0]], CORNER_XY[EDGE_CORNERS[e, 1]]
         p = int(s["edge_owner"][e])
+        road = PLAYER_COLOUR_NAMES[p][0] if p >= 0 else ""
         if xa == xb:                        # upright: on the centre row between its corners
-            grid[MAP_ROW[(ya + yb) // 2]][map_column(xa)] = str(p) if p >= 0 else "|"
-            continue
-        row = MAP_ROW[min(ya, yb) + 0.5]
-        top_x, low_x = (xa, xb) if ya < yb else (xb, xa)
-        glyph = "\\" if low_x > top_x else "/"
-        left = map_column(min(xa, xb))
-        for k in (1, 2, 3):
-            grid[row][left + k] = str(p) if p >= 0 else (glyph if k == 2 else " ")
+            put(grid, MAP_ROW[(ya + yb) // 2], map_column(xa), road * 2 if road else str(e))
+        else:                               # slanted: the three columns between its corners
+            put(grid, MAP_ROW[min(ya, yb) + 0.5], map_column(min(xa, xb)) + 1, road * 3 if road else f"{e:>2}")
     for c in range(NUM_CORNERS):
         x, y = CORNER_XY[c]
-        grid[MAP_ROW[int(y)]][map_column(x)] = building_letter(s, c)
+        put(grid, MAP_ROW[int(y)], map_column(x) - 1, building_letter(s, c) + str(c))
     for h in range(NUM_HEXES):
         x, y = HEX_CENTRE[h]
         num = int(s["hex_number"][h])
-        label = TERRAIN_ABBREVIATIONS[int(s["hex_terrain"][h])] + (str(num) if num else "")
-        label = ("*" if s["bandit"] == h else "") + label
-        col = map_column(x) - len(label) // 2
-        grid[MAP_ROW[int(y)]][col:col + len(label)] = list(label)
-    return ["  " + "".join(row).rstrip() for row in grid]
+        put(grid, MAP_ROW[int(y)], map_column(x) - 1, TERRAIN_ABBREVIATIONS[int(s["hex_terrain"][h])] + (str(num) if num else ""))
+        if s["bandit"] == h:
+            put(grid, MAP_ROW[int(y) - 1], map_column(x), "*")
+    return ["".join(row).rstrip() for row in grid]
 
 
 def harbour_text(s, i, seat):
@@ -102,10 +106,10 @@ def status_line(s) -> str:
 RESOURCE_LETTERS = "TBWGO"
 CARD_LETTERS = "KRYMV"
 AWARD_LETTERS = (("longest_road", "LR"), ("largest_army", "LA"))
-TEXT_LEGEND = ("villages r b w o, keeps R B W O, roads 0-3, by seat; * the bandit",
+TEXT_LEGEND = ("corners .0-.53 (village r b w o, keep R B W O), edges 0-71 (road rr); * bandit",
                "hand T B W G O: timber brick wool grain ore; LR longest road, LA largest army",
                "cards K R Y M V: knight, road building, year of plenty, monopoly, victory point")
-SIDE_COLUMN = MAP_WIDTH + 3         # where the players' column starts beside the map (lines <= 80)
+SIDE_COLUMN = MAP_WIDTH + 1         # where the players' column starts beside the map (lines <= 80)
 
 
 def letters(counts, names) -> str:
