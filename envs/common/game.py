@@ -181,7 +181,8 @@ class Game:
         return figure_to_rgb(fig)
 
     def render_svg(self, s, seat=None, last=()) -> str:
-        """The position as SVG text: vector, sharp at any size."""
+        """The position as SVG text: vector, sharp at any size; its words are text elements (the
+        viewer lays them out, in matplotlib's font where it has it)."""
         from .render import figure_to_svg
 
         return figure_to_svg(self.render_figure(s, seat, last))

@@ -206,10 +206,10 @@ PIPS_AT = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
 
 def draw_die(ax, x, y, value, size=0.09):
     from matplotlib.patches import Circle, FancyBboxPatch
-    ax.add_patch(FancyBboxPatch((x, y), size, size, boxstyle="round,pad=0,rounding_size=0.015",
+    ax.add_artist(FancyBboxPatch((x, y), size, size, boxstyle="round,pad=0,rounding_size=0.015",
                                 facecolor="white", edgecolor="black", linewidth=1.2))
     for dx, dy in PIPS_AT[value]:
-        ax.add_patch(Circle((x + size / 2 + dx * size * 0.27, y + size / 2 + dy * size * 0.27), size * 0.08,
+        ax.add_artist(Circle((x + size / 2 + dx * size * 0.27, y + size / 2 + dy * size * 0.27), size * 0.08,
                             facecolor="black"))
 
 
@@ -219,19 +219,19 @@ def draw_island(ax, s):
 
     for h in range(NUM_HEXES):
         x, y = _xy(HEX_CENTRE[h])
-        ax.add_patch(RegularPolygon((x, y), 6, radius=1.0, orientation=0.0,
+        ax.add_artist(RegularPolygon((x, y), 6, radius=1.0, orientation=0.0,
                                     facecolor=TERRAIN_COLOURS[int(s["hex_terrain"][h])],
                                     edgecolor="#5b4a2f", linewidth=1.5))
         num = int(s["hex_number"][h])
         if num:
-            ax.add_patch(Circle((x, y), 0.3, facecolor="#fdf5e0", edgecolor="black", linewidth=0.8))
+            ax.add_artist(Circle((x, y), 0.3, facecolor="#fdf5e0", edgecolor="black", linewidth=0.8))
             ax.text(x, y + 0.04, str(num), ha="center", va="center", fontsize=11, fontweight="bold",
                     color="#c62828" if num in (6, 8) else "black")
             pips = 6 - abs(7 - num)
             ax.text(x, y - 0.17, "." * pips, ha="center", va="center", fontsize=8, fontweight="bold",
                     color="#c62828" if num in (6, 8) else "black")
         if s["bandit"] == h:
-            ax.add_patch(Circle((x - 0.5, y + 0.3), 0.22, facecolor="#222222", edgecolor="white", linewidth=1.5))
+            ax.add_artist(Circle((x - 0.5, y + 0.3), 0.22, facecolor="#222222", edgecolor="white", linewidth=1.5))
             ax.text(x - 0.5, y + 0.3, "B", ha="center", va="center", fontsize=9, color="white", fontweight="bold")
     for i in range(NUM_HARBOURS):
         a, b = HARBOUR_CORNERS[i]
@@ -270,7 +270,7 @@ def draw_island(ax, s):
             w, hgt = 0.2, 0.17
             shape = [(x - w, y - hgt), (x + w, y - hgt), (x + w, y + 0.2 * hgt), (x, y + hgt * 1.4),
                      (x - w, y + 0.2 * hgt)]
-        ax.add_patch(Polygon(shape, closed=True, facecolor=PLAYER_COLOURS[p], edgecolor="black",
+        ax.add_artist(Polygon(shape, closed=True, facecolor=PLAYER_COLOURS[p], edgecolor="black",
                              linewidth=1.8, zorder=5))
 
 
@@ -297,10 +297,10 @@ def draw_table(ax, s, seat=None):
     for p in range(n):
         shown = seat is None or seat == p
         pts = int(total_points(s, p)) if over or shown else int(public_points(s, p))
-        ax.add_patch(Rectangle((0.03, y - 0.105), 0.94, 0.115, facecolor="#f4f4f4",
+        ax.add_artist(Rectangle((0.03, y - 0.105), 0.94, 0.115, facecolor="#f4f4f4",
                                edgecolor="black" if p == s["turn_seat"] else "#bbbbbb",
                                linewidth=2.0 if p == s["turn_seat"] else 0.8))
-        ax.add_patch(Rectangle((0.05, y - 0.055), 0.06, 0.05, facecolor=PLAYER_COLOURS[p], edgecolor="black"))
+        ax.add_artist(Rectangle((0.05, y - 0.055), 0.06, 0.05, facecolor=PLAYER_COLOURS[p], edgecolor="black"))
         ax.text(0.14, y - 0.012, f"player_{p}", fontsize=10, fontweight="bold", va="center")
         ax.text(0.43, y - 0.012, f"{pts} points", fontsize=10, fontweight="bold", va="center")
         awards = [name for field, name in (("longest_road", "longest road"), ("largest_army", "largest army"))
@@ -354,7 +354,7 @@ def render_figure(s, seat=None, last=()):
     table.set_xlim(0, 1)
     table.set_ylim(0, 1)
     table.axis("off")
-    table.add_patch(FancyBboxPatch((0.0, 0.0), 1.0, 1.0, boxstyle="round,pad=0,rounding_size=0.02",
+    table.add_artist(FancyBboxPatch((0.0, 0.0), 1.0, 1.0, boxstyle="round,pad=0,rounding_size=0.02",
                                    facecolor="white", edgecolor="none"))
     draw_table(table, s, seat)
     return fig
