@@ -10,7 +10,7 @@ from pathlib import Path
 from setuptools import find_packages, setup
 
 TOP = {"envs": "frontierzoo.envs", "agents": "frontierzoo.agents",
-       "training": "frontierzoo.training", "benchmarks": "frontierzoo.benchmarks"}
+       "training": "frontierzoo.training", "benchmarks": "frontierzoo.benchmarks", "serve": "frontierzoo.serve"}
 ROOT = Path(__file__).parent
 
 

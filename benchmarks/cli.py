@@ -1,5 +1,5 @@
 """The ``frontierzoo`` command: ``arena`` (a tournament), ``bench`` (throughput beside peers) and
-``play`` (a person against bots in the terminal).
+``play`` (a person against bots in the terminal) and ``serve`` (a web page to watch, replay and play).
 
 It only dispatches: each tool's module parses its own options (``add_arguments``), runs them
 (``main``) and says what it is (``HELP``, ``DESCRIPTION``). ``frontierzoo`` with no subcommand
@@ -15,6 +15,7 @@ TOOLS = {
     "arena": "frontierzoo.agents.arena",
     "bench": "frontierzoo.benchmarks.throughput",
     "play": "frontierzoo.agents.human",
+    "serve": "frontierzoo.serve",
 }
 
 
@@ -28,7 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
                "  frontierzoo arena                      # every game, every bundled agent\n"
                "  frontierzoo arena --games forfort_v0 --agents random heuristic --games-per-pairing 200\n"
                "  frontierzoo bench --quick              # throughput beside PettingZoo and OpenSpiel\n"
-               "  frontierzoo play forfort_v0 --opponent heuristic\n")
+               "  frontierzoo play forfort_v0 --opponent heuristic\n"
+               "  frontierzoo serve                      # watch, replay and play in the browser\n")
     sub = p.add_subparsers(dest="command", metavar="{" + ",".join(TOOLS) + "}")
     for name, module_name in TOOLS.items():
         tool = importlib.import_module(module_name)

@@ -199,8 +199,10 @@ class _SvgWriter:
     def stroke(self, rgba, lw, style="-", cap="butt", join="miter") -> str:
         import matplotlib
 
-        if lw <= 0 or rgba is None or rgba[3] == 0:
+        if lw <= 0:
             return ' stroke="none"'
+        if rgba is None or rgba[3] == 0:        # unseen, but its width is where a click finds it
+            return f' stroke="none" stroke-width="{lw * self.px:.2f}"'
         out = self.paint(rgba, "stroke") + f' stroke-width="{lw * self.px:.2f}"'
         if style in DASHES:                        # matplotlib scales its dash patterns by the line width
             dashes = matplotlib.rcParams[DASHES[style]]
@@ -217,11 +219,18 @@ class _SvgWriter:
         fmt, used = path_format(path.codes.tobytes())
         return fmt % tuple(xy[used].ravel().tolist())
 
+    @staticmethod
+    def place(a) -> str:
+        """A named artist (its gid: a place on the board a click picks a move by) says its name, and
+        takes clicks where it is drawn even when it is not painted."""
+        gid = a.get_gid()
+        return f' data-place="{gid}" pointer-events="all"' if gid else ""
+
     def patch(self, p):
         fill = p.get_facecolor() if p.get_fill() else None
         self.out.append(f'<path d="{self.d(p.get_path(), p.get_transform())}"{self.paint(fill, "fill")}'
                         f'{self.stroke(p.get_edgecolor(), p.get_linewidth(), p.get_linestyle(), p.get_capstyle(), p.get_joinstyle())}'
-                        f'{self.clip(p)}/>')
+                        f'{self.clip(p)}{self.place(p)}/>')
 
     def line(self, line):
         from matplotlib.colors import to_rgba
@@ -234,7 +243,7 @@ class _SvgWriter:
         if style not in ("None", " ", "") and len(xy) > 1:
             points = "".join(("M" if i == 0 else "L") + f"{x:.2f},{self.y(y):.2f}" for i, (x, y) in enumerate(xy))
             self.out.append(f'<path d="{points}" fill="none"'
-                            f'{self.stroke(to_rgba(line.get_color(), line.get_alpha()), line.get_linewidth(), style, line.get_solid_capstyle(), line.get_solid_joinstyle())}{clip}/>')
+                            f'{self.stroke(to_rgba(line.get_color(), line.get_alpha()), line.get_linewidth(), style, line.get_solid_capstyle(), line.get_solid_joinstyle())}{clip}{self.place(line)}/>')
         marker = MarkerStyle(line.get_marker(), line.get_fillstyle())
         if marker.get_marker() in ("None", " ", "", None):
             return

@@ -11,7 +11,7 @@ import numpy as np
 from .board import hand_size, public_points, total_points
 from .content import ROADS_PER_PLAYER
 from ..common.render import BANNER_H, draw_banner, new_figure
-from .state import (CORNER_XY, EDGE_CORNERS, GENERAL_HARBOUR, HARBOUR_CORNERS, HEX_CENTRE, KEEP, NUM_CORNERS,
+from .state import (BUILD_KEEP, BUILD_ROAD, BUILD_VILLAGE, CORNER_XY, EDGE_CORNERS, MOVE_BANDIT, GENERAL_HARBOUR, HARBOUR_CORNERS, HEX_CENTRE, KEEP, NUM_CORNERS,
                     NUM_EDGES, NUM_HARBOURS, NUM_HEXES, NUM_RESOURCES, REPLY_ACCEPT, REPLY_COUNTER,
                     REPLY_DECLINE, REPLY_OFFER, RESOURCE_NAMES, ST_BID_GET, ST_BID_GIVE, ST_GAME_OVER,
                     ST_TRADE_CHOOSE, STAGE_NAMES, TERRAIN_NAMES, VICTORY_POINT, VILLAGE)
@@ -213,15 +213,31 @@ def draw_die(ax, x, y, value, size=0.09):
                             facecolor="black"))
 
 
+def action_place(s, a):
+    """Where a move is played on the picture (the gid drawn there): a road on its edge, a village
+    or keep on its corner, the bandit on its hex."""
+    if BUILD_ROAD.has(a):
+        return f"edge-{BUILD_ROAD.split(a)}"
+    if BUILD_VILLAGE.has(a):
+        return f"corner-{BUILD_VILLAGE.split(a)}"
+    if BUILD_KEEP.has(a):
+        return f"corner-{BUILD_KEEP.split(a)}"
+    if MOVE_BANDIT.has(a):
+        return f"hex-{MOVE_BANDIT.split(a)}"
+    return None
+
+
 def draw_island(ax, s):
-    """Terrain, numbers, harbours, the bandit, and every road and building in its seat's colour."""
+    """Terrain, numbers, harbours, the bandit, and every road and building in its seat's colour;
+    each hex, edge and corner named (its gid) for a click to find, an empty edge or corner by an
+    invisible mark (``action_place``)."""
     from matplotlib.patches import Circle, Polygon, RegularPolygon
 
     for h in range(NUM_HEXES):
         x, y = _xy(HEX_CENTRE[h])
         ax.add_artist(RegularPolygon((x, y), 6, radius=1.0, orientation=0.0,
                                     facecolor=TERRAIN_COLOURS[int(s["hex_terrain"][h])],
-                                    edgecolor="#5b4a2f", linewidth=1.5))
+                                    edgecolor="#5b4a2f", linewidth=1.5, gid=f"hex-{h}"))
         num = int(s["hex_number"][h])
         if num:
             ax.add_artist(Circle((x, y), 0.3, facecolor="#fdf5e0", edgecolor="black", linewidth=0.8))
@@ -247,20 +263,23 @@ def draw_island(ax, s):
                 bbox=dict(boxstyle="round,pad=0.2", facecolor="#fffbe6", edgecolor="#7a5c2e"))
     for e in range(NUM_EDGES):
         p = int(s["edge_owner"][e])
-        if p < 0:
-            continue
         a, b = EDGE_CORNERS[e]
         (xa, ya), (xb, yb) = _xy(CORNER_XY[a]), _xy(CORNER_XY[b])
         # drawn short of the corners, so the buildings stand clear of them
         sx, sy = xa + 0.12 * (xb - xa), ya + 0.12 * (yb - ya)
         tx, ty = xb - 0.12 * (xb - xa), yb - 0.12 * (yb - ya)
+        if p < 0:
+            ax.plot([sx, tx], [sy, ty], color="none", linewidth=9, zorder=3, gid=f"edge-{e}")
+            continue
         ax.plot([sx, tx], [sy, ty], color="black", linewidth=9, solid_capstyle="butt", zorder=3)
-        ax.plot([sx, tx], [sy, ty], color=PLAYER_COLOURS[p], linewidth=6.5, solid_capstyle="butt", zorder=4)
+        ax.plot([sx, tx], [sy, ty], color=PLAYER_COLOURS[p], linewidth=6.5, solid_capstyle="butt", zorder=4,
+                gid=f"edge-{e}")
     for c in range(NUM_CORNERS):
         p = int(s["corner_owner"][c])
-        if p < 0:
-            continue
         x, y = _xy(CORNER_XY[c])
+        if p < 0:
+            ax.add_artist(Circle((x, y), 0.2, facecolor="none", edgecolor="none", zorder=5, gid=f"corner-{c}"))
+            continue
         if s["corner_level"][c] == KEEP:        # a keep: a tower with battlements
             w, hgt = 0.27, 0.24
             shape = [(x - w, y - hgt), (x + w, y - hgt), (x + w, y + hgt), (x + w * 0.5, y + hgt),
@@ -271,7 +290,7 @@ def draw_island(ax, s):
             shape = [(x - w, y - hgt), (x + w, y - hgt), (x + w, y + 0.2 * hgt), (x, y + hgt * 1.4),
                      (x - w, y + 0.2 * hgt)]
         ax.add_artist(Polygon(shape, closed=True, facecolor=PLAYER_COLOURS[p], edgecolor="black",
-                             linewidth=1.8, zorder=5))
+                             linewidth=1.8, zorder=5, gid=f"corner-{c}"))
 
 
 def draw_table(ax, s, seat=None):
