@@ -10,7 +10,7 @@ from pathlib import Path
 from setuptools import find_packages, setup
 
 TOP = {"envs": "frontierzoo.envs", "agents": "frontierzoo.agents",
-       "training": "frontierzoo.training", "benchmarks": "frontierzoo.benchmarks", "serve": "frontierzoo.serve"}
+       "training": "frontierzoo.training", "benchmarks": "frontierzoo.benchmarks", "cli": "frontierzoo.cli"}
 ROOT = Path(__file__).parent
 
 

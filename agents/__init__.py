@@ -1,7 +1,6 @@
 """frontierzoo's agents: the protocol, a random agent, per-game heuristics, search and learned,
-and the tools that play them: one match loop and its statistics (``match.py``), the ladder's
-ratings (``ratings.py``), the arena (``arena.py``, ``frontierzoo arena``) and a person at the
-terminal (``human.py``, ``frontierzoo play``).
+and the one match loop that plays them, with its statistics (``match.py``). The tools that seat
+them (the arena, a person at the terminal) are the ``frontierzoo`` command's, in ``frontierzoo.cli``.
 
 ``make_agent(name, game_name, seed)`` builds an agent by name; ``available_agents(game_name)``
 lists the names that game has (every game has "random"); ``play_game(env, agents, seed)`` plays

@@ -1,25 +1,36 @@
-"""One game between agents, and the interval every win rate is quoted with.
+"""Games between agents, the one loop that measures strength, and the interval every win rate is
+quoted with.
 
-:func:`play_game` is the one match loop of the library: the arena, head-to-head evaluation, human
-play, the notebooks and the tests all play through it (the bench times the env with a bare copy,
-for the reason ``benchmarks/throughput.py`` gives). It is PettingZoo's
-canonical ``agent_iter`` / ``last`` / ``step`` loop, so it plays any AEC env whose observations are
-``{"observation", "action_mask"}`` dicts (PettingZoo's classic games too). Each agent keeps the
-protocol of :mod:`frontierzoo.agents.base`; one that sets ``needs_env`` gets the live env as
-``info["env"]``.
+:func:`play_game` plays one game through the AEC env: human play, the notebooks and the tests
+play through it (the bench times the env with a bare copy, for the reason
+``benchmarks/throughput.py`` gives). It is PettingZoo's canonical ``agent_iter`` / ``last`` /
+``step`` loop, so it plays any AEC env whose observations are ``{"observation", "action_mask"}``
+dicts (PettingZoo's classic games too). Each agent keeps the protocol of
+:mod:`frontierzoo.agents.base`; one that sets ``needs_env`` gets the live env as ``info["env"]``.
 
 :func:`play_batch` plays many seeded games of one of our games side by side over the compiled
 engine, each agent deciding for all the seats it holds across the batch in one ``act_batch`` call
-a round (a policy: one forward pass): the arena's loop.
+a round (a policy: one forward pass). :func:`play_rotated` seats a lineup on it, seats rotating
+one place a game: the strength loop every tool measures with (the arena's tournament, ``frontierzoo
+evaluate``, the training curves, the weight tuner); :func:`head_to_head` is its common case, one
+agent against another. Forfort's heuristic also plays itself in compiled code to train its
+weights (``heuristics/forfort.py``'s ``duel``), tens of times faster than any loop with Python in
+it.
 """
 from __future__ import annotations
 
 import math
+import zlib
 from dataclasses import dataclass
 
 import numpy as np
 
+from .base import Agent
+
 Z95 = 1.959963984540054  # the 97.5% quantile of the standard normal: a two-sided 95% interval
+# Games :func:`head_to_head` (and the arena) plays side by side: enough for a policy's forward pass
+# to serve many seats at once, few enough that agents deciding one game at a time stay small.
+BATCH_GAMES = 64
 
 
 @dataclass(frozen=True)
@@ -33,6 +44,10 @@ class MatchResult:
     rewards: tuple
     winners: tuple
     truncated: bool
+
+    def share(self, seat) -> float:
+        """``seat``'s share of the win: 1 alone, 1/k among k winners, 0 otherwise."""
+        return 1.0 / len(self.winners) if seat in self.winners else 0.0
 
 
 def play_game(env, agents, seed=None, agent_seeds=None, on_decision=None, max_decisions=None,
@@ -93,7 +108,7 @@ class RecordView:
         self.num_players = num_players
 
 
-def play_batch(game_name, seat_agents, seeds, max_steps=None, max_rounds=None) -> list:
+def play_batch(game_name, seat_agents, seeds, max_steps=None, max_rounds=None, **options) -> list:
     """Play ``len(seeds)`` games of ``game_name`` side by side; game ``g`` is dealt from
     ``seeds[g]`` and ``seat_agents[g][seat]`` decides for its seats. Returns a
     :class:`MatchResult` per game, as :func:`play_game` would (rewards: the rules' own).
@@ -103,7 +118,8 @@ def play_batch(game_name, seat_agents, seeds, max_steps=None, max_rounds=None) -
     all. An object may hold seats in many games (a policy deciding in one forward pass) or in one
     (an agent that keeps a game's state); the caller resets and seeds the agents. A game reaching
     ``max_steps`` decisions is cut off, as the env's ``max_steps``; ``max_rounds`` stops every game
-    after that many rounds (the compile warm-up), counted as cut off."""
+    after that many rounds (the compile warm-up), counted as cut off. ``options``: the game's own,
+    as its env takes them."""
     from frontierzoo.envs import get_game
     from frontierzoo.envs.common.engine import kernels
 
@@ -115,7 +131,7 @@ def play_batch(game_name, seat_agents, seeds, max_steps=None, max_rounds=None) -
     if any(len(table) != n for table in seat_agents):
         raise ValueError("play_batch: every game needs the same number of seats")
     n = game.check_players(n)
-    opts = game.options(n)
+    opts = game.options(n, **options)
     play_some = kernels(game).play_some
     states = np.zeros(B, game.dtype)
     buf = states.view(np.uint8)
@@ -160,6 +176,83 @@ def play_batch(game_name, seat_agents, seeds, max_steps=None, max_rounds=None) -
     return [MatchResult(int(decisions[g]), tuple(float(r) for r in totals[g]),
                         () if cut[g] else tuple(int(k) for k in np.flatnonzero(totals[g] > 0)), bool(cut[g]))
             for g in range(B)]
+
+
+def has_batched_path(agent) -> bool:
+    """Whether the agent decides for many rows at once (it overrides ``Agent.act_batch``): one
+    object can then play every game of a batch, as it keeps nothing of a game between decisions."""
+    return type(agent).act_batch is not Agent.act_batch
+
+
+def game_seeds(key, game_index, num_seats) -> tuple:
+    """(env seed, [agent seed per seat]) of game ``game_index`` of a set of games named by ``key``
+    (a tuple of integers and strings, e.g. the arena's ``(seed, game, seats, lineup)``): a game's
+    seeds depend on its key and index alone, never on how the games are batched."""
+    words = [zlib.crc32(p.encode()) if isinstance(p, str) else int(p) for p in (*key, game_index)]
+    seeds = np.random.SeedSequence(words).generate_state(1 + num_seats, np.uint64)
+    return int(seeds[0]), [int(w) for w in seeds[1:]]
+
+
+def play_rotated(game_name, lineup, deals, first=0, max_steps=None, **options) -> list:
+    """Play one game per deal, side by side (:func:`play_batch`), the lineup's seats rotating one
+    place a game: game ``g = first + j``, dealt from ``deals[j] = (env seed, agent seeds by seat)``,
+    seats lineup slot ``(seat + g) % n`` at each seat, so each slot sits in each seat equally often
+    over whole rotations. Returns ``(slots, result)`` per game, ``slots[seat]`` the slot at ``seat``.
+
+    ``lineup[k]`` is what plays slot ``k``: an agent's name (as ``make_agent`` takes it), a
+    function of no arguments that makes an agent (``lambda: make_agent("mcts", game,
+    simulations=100)``), or an agent with a batched path. An agent with a batched path decides for
+    every game at once, seeded from the first game's seeds; one that decides one game at a time is
+    made again for each game and seeded from that game's seeds, so it never mixes two games'
+    memories."""
+    from . import make_agent
+
+    n = len(lineup)
+    if not deals:
+        return []
+    lineup = [(lambda name=p: make_agent(name, game_name)) if isinstance(p, str) else p for p in lineup]
+    shared = {}
+    for k, player in enumerate(lineup):
+        agent = player if isinstance(player, Agent) else player()
+        if has_batched_path(agent):
+            agent.reset(seed=deals[0][1][k])
+            shared[k] = agent
+        elif isinstance(player, Agent):
+            raise ValueError(f"{type(agent).__name__} decides one game at a time: give a function that makes "
+                             f"one, so that each game gets its own")
+    tables, slots_of = [], []
+    for j, (_, agent_seeds) in enumerate(deals):
+        slots = [(seat + first + j) % n for seat in range(n)]
+        table = []
+        for seat, k in enumerate(slots):
+            agent = shared.get(k)
+            if agent is None:
+                agent = lineup[k]()
+                agent.reset(seed=agent_seeds[seat])
+            table.append(agent)
+        tables.append(table)
+        slots_of.append(slots)
+    results = play_batch(game_name, tables, [env_seed for env_seed, _ in deals], max_steps=max_steps, **options)
+    return list(zip(slots_of, results))
+
+
+def head_to_head(game_name, agent, opponent, games, num_players=2, seed=0, max_steps=None, progress=None,
+                 **options) -> tuple:
+    """``agent`` in one seat against ``opponent`` in every other for ``games`` games, the agent's seat
+    rotating game by game, :data:`BATCH_GAMES` at a time side by side (:func:`play_rotated`, which
+    says what ``agent`` and ``opponent`` may be). Returns ``(score, games)``: a win counts 1, a win
+    shared by k 1/k. The deals and seeds follow from ``(seed, game_name, num_players)`` and the
+    game's index. ``progress``: a tqdm bar to advance by the games played."""
+    lineup = [agent] + [opponent] * (num_players - 1)
+    key = (seed, game_name, num_players)
+    score = 0.0
+    for first in range(0, games, BATCH_GAMES):
+        deals = [game_seeds(key, g, num_players) for g in range(first, min(games, first + BATCH_GAMES))]
+        for slots, result in play_rotated(game_name, lineup, deals, first, max_steps, **options):
+            score += result.share(slots.index(0))
+        if progress is not None:
+            progress.update(len(deals))
+    return score, games
 
 
 def wilson_interval(wins: float, n: int, z: float = Z95) -> tuple:

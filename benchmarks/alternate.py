@@ -27,7 +27,7 @@ import subprocess
 import sys
 import tempfile
 
-from frontierzoo.agents.argtypes import at_least, positive
+from frontierzoo.cli.argtypes import at_least, positive
 from frontierzoo.benchmarks import throughput
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -29,7 +29,7 @@ def pytest_configure(config):
     if hasattr(config, "workerinput") or not config.getoption("numprocesses", default=None):
         return
     from frontierzoo.agents import available_agents
-    from frontierzoo.agents.warmup import compile_side_by_side
+    from frontierzoo.cli.warmup import compile_side_by_side
 
     # "ppo" has no compiled code of its own (torch): building it would only import torch
     compile_side_by_side([(g.name, g.default_players, [a for a in available_agents(g.name) if a != "ppo"], True)

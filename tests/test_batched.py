@@ -9,10 +9,10 @@ import pytest
 pytest.importorskip("torch")
 pytest.importorskip("sb3_contrib")
 
-from frontierzoo.agents import Agent, make_agent   # noqa: E402
+from frontierzoo.agents import Agent   # noqa: E402
 from frontierzoo.envs import get_game   # noqa: E402
 from frontierzoo.envs.common.engine import compiled   # noqa: E402
-from frontierzoo.training.batched import SELF, BatchedSelfPlay, play_batched   # noqa: E402
+from frontierzoo.training.batched import SELF, BatchedSelfPlay   # noqa: E402
 from frontierzoo.training.league import FLOOR, SELF_SHARE, beat_by, league_weights   # noqa: E402
 
 GAME = "forfort_v0"
@@ -109,19 +109,6 @@ def test_self_needs_a_policy():
         env.reset()
 
 
-def test_play_batched_rotates_seats_and_counts_every_game_once():
-    games = 200
-    score, n = play_batched(GAME, make_agent("random", GAME, seed=0), make_agent("random", GAME, seed=1), games,
-                            seed=4, num_envs=16)
-    assert n == games and 0.35 * games < score < 0.65 * games   # even: 50% give or take chance
-    strong, n = play_batched(GAME, make_agent("heuristic", GAME, seed=0), make_agent("random", GAME, seed=1), 40,
-                             seed=4, num_envs=16)
-    assert strong >= 0.8 * n
-    env = BatchedSelfPlay(GAME, num_envs=4, seed=0, rotate_seats=True, num_players=3)
-    env.reset()
-    assert env._learner.tolist() == [0, 1, 2, 0]   # game g = i + deals * B sits at seat g % n
-
-
 def test_the_league_weights_toward_opponents_not_yet_beaten():
     # no games: one win and one loss assumed, 0.5 of the way, in two-player games
     assert beat_by(0.0, 0.0, 2) == pytest.approx(0.5)
@@ -158,14 +145,14 @@ def test_maskable_ppo_trains_on_it_and_the_league_keeps_its_curve(tmp_path):
     assert not list(tmp_path.glob("SB3-*"))   # the temporary folder is tmp_path here: SB3 left nothing in it
 
 
-def test_selfplay_command_line_sets_the_network_and_refuses_bad_sizes(tmp_path, capsys):
-    from frontierzoo.training.selfplay import main
+def test_train_ppo_command_sets_the_network_and_refuses_bad_sizes(tmp_path, capsys):
+    from frontierzoo.cli import main
 
-    main(["--game", GAME, "--timesteps", "64", "--out", str(tmp_path), "--envs", "8", "--n-steps", "8",
+    main(["train", "ppo", "--game", GAME, "--timesteps", "64", "--out", str(tmp_path), "--envs", "8", "--n-steps", "8",
           "--snapshot-every", "0", "--eval-every", "0", "--threads", "1", "--net", "32,16,8"])
     d = json.loads((tmp_path / "final.json").read_text())
     assert d["hidden"] == [32, 16, 8] and "--net 32,16,8" in d["training"]["command"]
     for bad in ("64,x", "64,0", ""):
         with pytest.raises(SystemExit) as e:
-            main(["--game", GAME, "--out", str(tmp_path), "--net", bad])
+            main(["train", "ppo", "--game", GAME, "--out", str(tmp_path), "--net", bad])
         assert e.value.code == 2 and "error: argument --net: " in capsys.readouterr().err

@@ -9,12 +9,13 @@ import re
 import pytest
 
 from frontierzoo.agents import available_agents
-from frontierzoo.agents import arena
-from frontierzoo.agents.arena import SLOW_GAMES_PER_PAIRING, lineups, plan, run_arena
+from frontierzoo.cli import arena
+from frontierzoo.cli.arena import SLOW_GAMES_PER_PAIRING, lineups, plan, run_arena
+from frontierzoo.agents import match
 from frontierzoo.agents.match import MatchResult, wilson_interval
-from frontierzoo.agents.ratings import LOSER, MODEL, WINNER, Z, rate
+from frontierzoo.cli.ratings import LOSER, MODEL, WINNER, Z, rate
 from frontierzoo.benchmarks import throughput
-from frontierzoo.benchmarks.cli import main
+from frontierzoo.cli import bench, main
 from frontierzoo.envs import all_games, get_game
 
 
@@ -83,7 +84,8 @@ def test_arena_reproduces_with_the_same_seed_and_rotates_seats():
     assert first.decisions > 0 and (other.table() != first.table() or len(_agents()) == 1)
 
 
-def test_arena_command_prints_table_with_intervals_and_throughput(capsys):
+def test_arena_command_prints_table_with_intervals_and_throughput(capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     assert main(["arena", "--games", "forfort_v0", "--agents", *_agents(), "--games-per-pairing", "2",
                  "--players", "2", "--seed", "3", "--no-progress"]) == 0
     out = capsys.readouterr().out
@@ -94,6 +96,8 @@ def test_arena_command_prints_table_with_intervals_and_throughput(capsys):
     assert "shared win counts as a win for each winner" in out
     assert "a shared win rates as a draw between the winners" in out
     assert re.search(r"throughput: .* decisions/s, .* games/s", out)
+    kept = (tmp_path / "frontierzoo" / "arena.md").read_text()   # for the web page's ratings
+    assert kept.startswith("## frontierzoo arena (seed 3)") and "### forfort_v0, 2 players" in kept
 
 
 def test_arena_ladder_puts_the_heuristic_above_random():
@@ -111,7 +115,7 @@ def test_arena_ladder_puts_the_heuristic_above_random():
     (MatchResult(1, (0.0, 0.0), (), True), False),       # cut off: no ranking
 ], ids=["shared-win", "cut-off"])
 def test_arena_rates_a_shared_win_as_a_draw_and_a_cut_off_game_not_at_all(monkeypatch, result, moved):
-    monkeypatch.setattr(arena, "play_batch", lambda game, tables, seeds, **k: [result] * len(seeds))
+    monkeypatch.setattr(match, "play_batch", lambda game, tables, seeds, **k: [result] * len(seeds))
     res = run_arena(games=["forfort_v0"], agents=["random", "heuristic"], games_per_pairing=6, players=[2],
                     processes=1, progress=False)
     (_, _, results), = res.sections
@@ -186,17 +190,17 @@ def test_bench_checks_each_target_against_its_figure():
 
 def test_bench_output_replaces_only_its_own_part_of_the_file(tmp_path):
     path = tmp_path / "RESULTS.md"
-    throughput.write_report(path, "first table")
+    bench.write_report(path, "first table")
     assert path.read_text().startswith("# frontierzoo throughput") and "first table" in path.read_text()
     path.write_text(path.read_text().replace("# frontierzoo throughput", "# Mine\n\nnotes above")
                     + "\n## Kept\n\nnotes below\n")
-    throughput.write_report(path, "second table")
+    bench.write_report(path, "second table")
     text = path.read_text()
     assert "second table" in text and "first table" not in text
     assert text.index("notes above") < text.index("second table") < text.index("notes below")
     path.write_text("no markers here\n")
     with pytest.raises(SystemExit, match="no markers"):
-        throughput.write_report(path, "third table")
+        bench.write_report(path, "third table")
     assert path.read_text() == "no markers here\n"
 
 
@@ -219,12 +223,45 @@ def test_bench_rejects_an_unknown_game_before_measuring_anything(capsys, monkeyp
     (["bench", "--repeats", "0"], "--repeats"),
     (["play", "forfort_v0", "--seed", "-5"], "--seed"),
     (["play", "forfort_v0", "--seat", "x"], "--seat"),
+    (["evaluate", "--games", "0"], "--games"),
+    (["tune", "--population", "1"], "--population"),
+    (["tune", "--game", "legends_v0"], "--game"),
+    (["train", "ppo", "--timesteps", "0"], "--timesteps"),
+    (["train", "rllib", "--iterations", "0"], "--iterations"),
+    (["train", "nosuch"], "METHOD"),
 ])
 def test_bad_numbers_are_argument_errors_naming_the_flag(argv, flag, capsys):
     with pytest.raises(SystemExit) as e:
         main(argv)
     assert e.value.code == 2
     assert f"error: argument {flag}: " in capsys.readouterr().err
+
+
+def test_evaluate_prints_the_win_rate_with_its_interval(capsys):
+    assert main(["evaluate", "--game", "forfort_v0", "--agent", "random", "--opponent", "random",
+                 "--games", "4", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert re.fullmatch(r"random v random on forfort_v0 \(2 players, seats rotating\): won \d(\.\d+)?/4 = \d+\.\d%"
+                        r" \(95% Wilson interval \d+\.\d%-\d+\.\d%\), \d+\.\d\d s a game; .* over \d+ decisions "
+                        r"with a choice\n", out), out
+    with pytest.raises(SystemExit, match="^frontierzoo evaluate: no agent 'nosuch' for forfort_v0"):
+        main(["evaluate", "--agent", "nosuch"])
+
+
+def test_train_lists_its_methods_without_building_them(capsys, monkeypatch):
+    from frontierzoo.cli import train
+
+    def built(p):
+        raise AssertionError("a method's options were built")
+
+    monkeypatch.setattr(train, "METHODS", {name: (line, extra, built, run)
+                                           for name, (line, extra, _, run) in train.METHODS.items()})
+    with pytest.raises(SystemExit) as e:
+        main(["train", "--help"])
+    out = capsys.readouterr().out
+    assert e.value.code == 0
+    assert "  ppo      MaskablePPO self-play in a league of past snapshots and heuristics (the train extra)\n" in out
+    assert "  rllib    multi-agent PPO with one shared policy on Ray RLlib" in out
 
 
 # --------------------------------------------------------------------------- play
@@ -293,7 +330,7 @@ def test_play_with_no_input_says_so_in_one_line(stdin):
     import os
     import subprocess
     import sys
-    run = subprocess.run([sys.executable, "-m", "frontierzoo.benchmarks", "play", "forfort_v0", "--seed", "1"],
+    run = subprocess.run([sys.executable, "-m", "frontierzoo.cli", "play", "forfort_v0", "--seed", "1"],
                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300,
                          preexec_fn=(lambda: os.close(0)) if stdin == "closed" else None)
     if stdin == "closed":
@@ -308,6 +345,9 @@ def test_play_with_no_input_says_so_in_one_line(stdin):
     (["play", "forfort_v0", "--opponent", "nosuch"], "frontierzoo play: no agent 'nosuch' for forfort_v0; choose from"),
     (["play", "forfort_v0", "--players", "9"], "frontierzoo play: forfort_v0: num_players must be one of [2, 3, 4], got 9"),
     (["bench", "--game", "nosuchgame"], "frontierzoo bench: unknown game 'nosuchgame'"),
+    (["tune", "--games", "3"], "frontierzoo tune: games must be a positive multiple of the 2 seats"),
+    (["tune", "--minutes", "nan"], "frontierzoo tune: --minutes must be a positive number, got nan"),
+    (["serve", "--goldens", "/no/such/folder"], "frontierzoo serve: --goldens '/no/such/folder' is not a folder"),
 ])
 def test_what_is_wrong_is_said_in_one_line(argv, says, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
@@ -321,8 +361,11 @@ def test_help_lists_the_subcommands(capsys):
         main(["--help"])
     assert e.value.code == 0
     out = capsys.readouterr().out
-    for cmd in ("arena", "bench", "play"):
-        assert cmd in out
+    from frontierzoo.cli import TOOLS
+
+    assert list(TOOLS) == ["arena", "bench", "play", "train", "tune", "evaluate", "serve"]
+    for cmd, (_, help_line) in TOOLS.items():
+        assert f"    {cmd:20}{help_line.replace('%%', '%')[:30]}" in out
     with pytest.raises(SystemExit):
         main(["arena", "--help"])
     assert "--games-per-pairing" in capsys.readouterr().out

@@ -1041,40 +1041,6 @@ def test_parallel_and_aec_play_the_same_game():
     assert env.aec.save() == aec.save() or (env.record.tobytes() == aec.record.tobytes())
 
 
-# =========================================================================== the heuristic
-
-
-def heuristic_share(n, games, first_seed=0):
-    """The heuristic's share of wins against n - 1 random players, its seat rotating game by game
-    (a shared win counted in part), with the 95% Wilson interval."""
-    from frontierzoo.agents.base import RandomAgent
-    from frontierzoo.agents.heuristics.legends import LegendsHeuristic
-    from frontierzoo.agents.match import play_game, wilson_interval
-
-    env = legends_v0.env(num_players=n)
-    wins = 0.0
-    for g in range(first_seed, first_seed + games):
-        seat = g % n
-        agents = [LegendsHeuristic(seed=g) if i == seat else RandomAgent(seed=1000 * g + i) for i in range(n)]
-        r = play_game(env, agents, seed=g)
-        if seat in r.winners:
-            wins += 1.0 / len(r.winners)
-    return wins / games, wilson_interval(wins, games)
-
-
-@pytest.mark.parametrize("n", [3, 5])
-def test_heuristic_wins_twice_its_fair_share_against_random(n):
-    share, (lo, hi) = heuristic_share(n, 150)
-    assert lo >= 2.0 / n, f"heuristic won {share:.3f} (95% CI {lo:.3f}-{hi:.3f}) at {n} seats; needs 2/{n}"
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("n", [3, 5])
-def test_heuristic_wins_twice_its_fair_share_over_1000_games(n):
-    share, (lo, hi) = heuristic_share(n, 1000)
-    assert lo >= 2.0 / n, f"heuristic won {share:.3f} (95% CI {lo:.3f}-{hi:.3f}) at {n} seats; needs 2/{n}"
-
-
 def test_determinize_keeps_the_draft_hands_a_seat_has_held():
     """A draft hand moves left each round, its picks face down: the seat on my left holds the
     hand I passed, which a re-deal must keep (its waiting pick may be any of its cards)."""

@@ -16,8 +16,8 @@ pytest.importorskip("flask", reason="frontierzoo serve needs Flask: pip install 
 
 from frontierzoo.envs import all_games, get_game                  # noqa: E402
 from frontierzoo.envs.common.render import last_words             # noqa: E402
-from frontierzoo.serve import app as serve_app                    # noqa: E402
-from frontierzoo.serve.tables import GAME_FILE_KIND               # noqa: E402
+from frontierzoo.cli.serve import app as serve_app                # noqa: E402
+from frontierzoo.cli.serve.tables import GAME_FILE_KIND           # noqa: E402
 
 GOLDEN = Path(__file__).parent / "golden"
 

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from frontierzoo.agents import available_agents, make_agent
-from frontierzoo.agents.heuristics import frontier as frontier_heuristic
+from frontierzoo.agents.heuristics import frontier_advice as frontier_heuristic
 from frontierzoo.agents.heuristics.forfort import (SIDE_FEATURES, TUNED, WEIGHT_NAMES, WEIGHTS, ForfortHeuristic,
                                                    TunedForfort, check_weights, load_weights,
                                                    play_against_heuristic, side_value)
@@ -165,7 +165,7 @@ def test_the_bundled_weights_are_an_agent():
     assert "tuned" not in available_agents("legends_v0")
     agent = make_agent("tuned", "forfort_v0", seed=0)
     assert not np.array_equal(agent.weights, WEIGHTS)
-    assert json.loads(TUNED.read_text())["training"]["command"].startswith("python -m frontierzoo.training.tune")
+    assert json.loads(TUNED.read_text())["training"]["command"].startswith("frontierzoo tune")
 
 
 # ---------------------------------------------------------------------- Frontier's numbers
@@ -254,4 +254,4 @@ def test_the_bundled_frontier_weights_are_an_agent():
     agent = make_agent("tuned", "frontier_v0", seed=0)
     assert isinstance(agent, FRONTIER.TunedFrontier) and not np.array_equal(agent.w, FRONTIER.WEIGHTS)
     assert json.loads(FRONTIER.TUNED.read_text())["training"]["command"].startswith(
-        "python -m frontierzoo.training.tune --game frontier_v0")
+        "frontierzoo tune --game frontier_v0")

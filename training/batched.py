@@ -17,9 +17,6 @@ A finished game restarts at once and reports the learner's last view as
 ``infos[i]["terminal_observation"]``, as SB3 expects; sb3-contrib's ``MaskablePPO`` reads the masks
 through ``env_method("action_masks")`` and works unchanged. A game that ends before the learner's
 first decision (opponents may open the game) is dealt again: it holds nothing to learn from.
-
-:func:`play_batched` uses the same machinery to play an agent against an opponent for a fixed number
-of games, seats rotating, with both deciding in batches: the training curve's evaluations.
 """
 from __future__ import annotations
 
@@ -61,17 +58,12 @@ def drivers(game):
         return cum.shape[0] - 1
 
     @per_game
-    def deal_table(buf, i, num_players, opts, rng, cum, rotate, learner, opponent, fresh, steps, deals):
-        """Deal game ``i`` afresh and seat it: the learner's seat (the game's number modulo the
-        seats when ``rotate``, else at random) and the pool entry playing every other seat."""
+    def deal_table(buf, i, num_players, opts, rng, cum, learner, opponent, fresh, steps):
+        """Deal game ``i`` afresh and seat it: the learner's seat, drawn, and the pool entry playing
+        every other seat."""
         s = deal(buf, i, num_players, opts, random_u64(rng))
-        B = learner.shape[0]
-        if rotate:
-            learner[i] = (i + deals[i] * B) % num_players
-        else:
-            learner[i] = randint(rng, num_players)
+        learner[i] = randint(rng, num_players)
         opponent[i] = draw_opponent(cum, rng)
-        deals[i] += 1
         fresh[i] = True
         steps[i] = 0
         return s
@@ -88,8 +80,8 @@ def drivers(game):
         return 1.0 / winners if mine else 0.0
 
     @G.jit
-    def play(buf, idx, actions, num_players, opts, rng, max_steps, vp, cum, is_random, rotate,
-             learner, opponent, fresh, steps, deals, waiting, obs, masks, reward, done, truncated,
+    def play(buf, idx, actions, num_players, opts, rng, max_steps, vp, cum, is_random,
+             learner, opponent, fresh, steps, waiting, obs, masks, reward, done, truncated,
              score, ended_opponent, final_obs):
         """For each game ``idx[j]``: apply ``actions[j]`` (if ``actions`` is non-empty), then play the
         random opponents and deal finished games again until the game waits on the learner
@@ -103,8 +95,7 @@ def drivers(game):
         after = np.zeros(num_players, np.float32)
         if actions.shape[0] == 0 and idx.shape[0] > 0:
             for j in range(idx.shape[0]):   # the first call: deal every game
-                deal_table(buf, idx[j], num_players, opts, rng, cum, rotate, learner, opponent, fresh,
-                           steps, deals)
+                deal_table(buf, idx[j], num_players, opts, rng, cum, learner, opponent, fresh, steps)
         for j in range(idx.shape[0]):
             i = idx[j]
             s = states[i]
@@ -133,8 +124,7 @@ def drivers(game):
                         ended_opponent[i] = opponent[i]
                         final_obs[i, :] = 0.0
                         observe(s, learner[i], final_obs[i])
-                    s = deal_table(buf, i, num_players, opts, rng, cum, rotate, learner, opponent, fresh,
-                                   steps, deals)
+                    s = deal_table(buf, i, num_players, opts, rng, cum, learner, opponent, fresh, steps)
                     continue
                 legal = legal_mask(s, masks[i])
                 if seat != learner[i] and is_random[opponent[i]]:
@@ -165,13 +155,11 @@ class BatchedSelfPlay(VecEnv):
             changes them as training goes (:meth:`set_weights`).
         num_players: seats at each table (default: the game's).
         seed: seeds everything: the deals, the seats and opponents drawn, the opponents' own seeds.
-        rotate_seats: the learner's seat goes round with the game's number instead of being drawn
-            (evaluation, so that each seat is played equally often).
         max_steps, reward, **options: as the game's env takes them.
     """
 
     def __init__(self, game_name, num_envs=64, opponents=("random",), weights=None, num_players=None,
-                 seed=0, rotate_seats=False, max_steps=None, reward="win", **options):
+                 seed=0, max_steps=None, reward="win", **options):
         game = get_game(game_name)
         if not isinstance(num_envs, (int, np.integer)) or isinstance(num_envs, bool) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive int, got {num_envs!r}")
@@ -185,7 +173,6 @@ class BatchedSelfPlay(VecEnv):
         self.illegal_action = "raise"   # an illegal action is a ValueError, as in the AEC env's default
         self.game_options = dict(options)
         self.vp = reward == "vp"
-        self.rotate_seats = bool(rotate_seats)
         self.render_mode = None
         super().__init__(int(num_envs), spaces.Box(-np.inf, np.inf, (game.obs_size,), np.float32),
                          spaces.Discrete(game.num_actions))
@@ -196,9 +183,9 @@ class BatchedSelfPlay(VecEnv):
         self._agents_rng = np.random.default_rng(seed_value(seed))
         seed_rng(self._rng, np.uint64(seed_value(seed)))
         # a value per game: the learner's seat, the pool slot at its table, whether the learner has yet
-        # to decide in it, its decisions and deals, who it waits on, and what the last step brought
+        # to decide in it, its decisions, who it waits on, and what the last step brought
         for name, dtype in (("learner", np.int64), ("opponent", np.int64), ("fresh", np.bool_),
-                            ("steps", np.int64), ("deals", np.int64), ("waiting", np.int64),
+                            ("steps", np.int64), ("waiting", np.int64),
                             ("reward", np.float32), ("done", np.bool_), ("truncated", np.bool_),
                             ("score", np.float64), ("ended_opponent", np.int64)):
             setattr(self, "_" + name, np.zeros(B, dtype))
@@ -277,8 +264,8 @@ class BatchedSelfPlay(VecEnv):
         cum = self._cumulative()
         while True:
             self._play(self._states.view(np.uint8), idx, actions, self.num_players, self._opts, self._rng,
-                       self.max_steps or 0, self.vp, cum, self._is_random, self.rotate_seats, self._learner,
-                       self._opponent, self._fresh, self._steps, self._deals, self._waiting, self._obs,
+                       self.max_steps or 0, self.vp, cum, self._is_random, self._learner,
+                       self._opponent, self._fresh, self._steps, self._waiting, self._obs,
                        self._masks, self._reward, self._done, self._truncated, self._score,
                        self._ended_opponent, self._final_obs)
             pending = np.flatnonzero(self._waiting >= 0)
@@ -320,7 +307,6 @@ class BatchedSelfPlay(VecEnv):
             seed_rng(self._rng, np.uint64(seed_value(self._seeds[0])))
             self._agents_rng = np.random.default_rng(seed_value(self._seeds[0]))
             self._reset_seeds()
-        self._deals[:] = 0
         for opp in self.pool:
             if isinstance(opp, Agent):
                 opp.reset(seed=int(self._agents_rng.integers(2**63)))
@@ -382,33 +368,3 @@ class BatchedSelfPlay(VecEnv):
 
     def env_is_wrapped(self, wrapper_class, indices=None):
         return [False] * len(list(self._get_indices(indices)))
-
-
-def play_batched(game_name, agent, opponent, games, num_players=None, seed=0, num_envs=None, progress=None,
-                 **env_kwargs):
-    """``agent`` at one seat against ``opponent`` at every other, for ``games`` games, seats rotating
-    with the game's number, both deciding in batches. Returns the agent's score (a win shared by k
-    counts 1/k) and the number of games.
-
-    Each of the batch's games plays its share of the games in order (game ``g`` on env ``g % B``),
-    so the set of games counted does not depend on which finish first."""
-    B = int(min(games, 256) if num_envs is None else num_envs)
-    env = BatchedSelfPlay(game_name, num_envs=B, opponents=(opponent,), num_players=num_players, seed=seed,
-                          rotate_seats=True, **env_kwargs)
-    quota = np.array([len(range(i, games, B)) for i in range(B)])
-    played = np.zeros(B, np.int64)
-    score = 0.0
-    agent.reset(seed=seed_value(seed) + 1)
-    obs = env.reset()
-    while (played < quota).any():
-        acts = agent.act_batch(obs, env.action_masks(),
-                               [{"env": RecordView(env._states[i], env.num_players)} for i in range(B)]
-                               if getattr(agent, "needs_env", False) else None)
-        obs, _, done, infos = env.step(np.asarray(acts, np.int64))
-        for i in np.flatnonzero(done):
-            if played[i] < quota[i]:
-                played[i] += 1
-                score += infos[i]["score"]
-                if progress is not None:
-                    progress.update(1)
-    return score, int(quota.sum())

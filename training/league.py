@@ -13,7 +13,8 @@
   fixed ``SELF_SHARE`` of the games, as AlphaStar's main agents kept 35% self-play: against only
   opponents it cannot yet beat, a young policy loses every game and learns little from them.
 - **The curve.** Every ``eval_every`` timesteps the policy plays ``eval_games`` games against each
-  fixed reference (the random agent, the heuristic), seats rotating, all in batches; each result
+  fixed reference (the random agent, the heuristic), seats rotating, all in batches
+  (:func:`~frontierzoo.agents.match.head_to_head`); each result
   goes to ``<out>/curve.csv`` with its 95% interval as it comes, and ``<out>/curve.png`` is drawn
   again. A progress bar shows the timesteps and the latest win rates.
 """
@@ -26,11 +27,10 @@ from pathlib import Path
 import numpy as np
 from stable_baselines3.common.callbacks import BaseCallback
 
-from frontierzoo.agents import make_agent
 from frontierzoo.agents.learned import MaskablePPOAgent, save_policy
-from frontierzoo.agents.match import wilson_interval
+from frontierzoo.agents.match import head_to_head, wilson_interval
 
-from .batched import SELF, play_batched
+from .batched import SELF
 
 FLOOR = 0.05        # the weight of an opponent the learner always beats
 SELF_SHARE = 0.35   # of the games dealt, the share played against the policy itself
@@ -167,8 +167,7 @@ class League(BaseCallback):
         seconds = round(time.perf_counter() - self.t0, 1)
         shown = {}
         for k, ref in enumerate(self.references):
-            opponent = make_agent(ref, env.game_name, seed=self.seed + 7 + k)
-            score, n = play_batched(env.game_name, player, opponent, self.eval_games, num_players=env.num_players,
+            score, n = head_to_head(env.game_name, player, ref, self.eval_games, num_players=env.num_players,
                                     seed=10**6 + self.seed + k, max_steps=env.max_steps, **env.game_options)
             lo, hi = wilson_interval(score, n)
             row = (self.num_timesteps, seconds, ref, n, round(score / n, 4), round(lo, 4), round(hi, 4))

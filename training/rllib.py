@@ -1,7 +1,7 @@
 """Multi-agent PPO self-play for any registered game on Ray RLlib, on one machine or a cluster.
 
-    python -m frontierzoo.training.rllib --game forfort_v0 --iterations 20
-    python -m frontierzoo.training.rllib --game forfort_v0 --iterations 20 --address auto
+    frontierzoo train rllib --game forfort_v0 --iterations 20
+    frontierzoo train rllib --game forfort_v0 --iterations 20 --address auto
 
 Without ``--address`` ``ray.init()`` starts a local cluster on this machine; with one it joins a
 running cluster (``auto``: the one ``ray start`` made on this node; ``HOST:6379``: another, from a
@@ -21,7 +21,6 @@ the random agent, seats rotating, and its win rates printed with 95% intervals.
 """
 from __future__ import annotations
 
-import argparse
 import time
 
 import numpy as np
@@ -38,12 +37,9 @@ from ray.rllib.env.multi_agent_env import MultiAgentEnv
 from ray.rllib.utils.torch_utils import FLOAT_MIN
 from ray.tune.registry import register_env
 
-from frontierzoo.agents import make_agent
-from frontierzoo.agents.argtypes import at_least
 from frontierzoo.agents.base import Agent
-from frontierzoo.agents.match import wilson_interval
+from frontierzoo.agents.match import head_to_head, wilson_interval
 from frontierzoo.envs import make
-from frontierzoo.training.evaluate import head_to_head
 
 ENV_NAME = "frontierzoo"   # the name the env is registered under with Ray (register_env)
 POLICY = "shared"          # the one module every seat maps to
@@ -170,7 +166,7 @@ class MaskedPPOModule(DefaultPPOTorchRLModule):
 
 class RLModuleAgent(Agent):
     """A trained RLlib module as a frontierzoo agent (``act(observation, action_mask)``), so that
-    it plays in ``play_game`` and ``head_to_head`` like any other agent. It samples from the
+    it plays in ``play_game`` and ``head_to_head`` like any other agent (one a game). It samples from the
     module's masked action distribution (``greedy=True``: its most likely legal action)."""
 
     name = "rllib_ppo"
@@ -200,10 +196,10 @@ class RLModuleAgent(Agent):
 def evaluate(algo, game, games, num_players, seed, env_kwargs=None, greedy=False):
     """The shared policy at one seat against the random agent at the others, seats rotating;
     returns (score, games): a win counts 1, a win shared by k counts 1/k."""
-    player = RLModuleAgent(algo.get_module(POLICY), seed=seed, greedy=greedy)
-    score, n, _ = head_to_head(game, player, make_agent("random", game, seed=seed + 1), games,
-                               seed=seed, num_players=num_players, **(env_kwargs or {}))
-    return score, n
+    module = algo.get_module(POLICY)
+    options = {k: v for k, v in (env_kwargs or {}).items() if k != "reward"}   # the rules' rewards decide
+    return head_to_head(game, lambda: RLModuleAgent(module, greedy=greedy), "random", games, seed=seed,
+                        num_players=num_players, **options)
 
 
 def build_config(game, num_players=None, seed=0, env_kwargs=None, num_env_runners=1, envs_per_runner=4,
@@ -301,28 +297,3 @@ def train(game="forfort_v0", iterations=10, num_players=None, seed=0, address=No
             algo.stop()
         if started:
             ray.shutdown()
-
-
-def main(argv=None):
-    p = argparse.ArgumentParser(description="Multi-agent PPO self-play on Ray RLlib (one shared policy).")
-    p.add_argument("--game", default="forfort_v0")
-    p.add_argument("--iterations", type=at_least(1), default=20)
-    p.add_argument("--players", type=at_least(1), default=None, help="seats (default: the game's default)")
-    p.add_argument("--seed", type=at_least(0), default=0)
-    p.add_argument("--address", default=None,
-                   help="a running Ray cluster: 'auto' (the one `ray start` made on this node), "
-                        "HOST:6379, or ray://HOST:10001 (Ray Client: needs ray[client]) "
-                        "(default: start a local one)")
-    p.add_argument("--num-cpus", type=at_least(1), default=None, help="CPUs of the local cluster (default: all)")
-    p.add_argument("--env-runners", type=at_least(0), default=1, help="sampling workers")
-    p.add_argument("--batch", type=at_least(1), default=4000, help="env steps a training iteration")
-    p.add_argument("--eval-games", type=at_least(0), default=200)
-    p.add_argument("--reward", choices=("win", "vp"), default="win")
-    args = p.parse_args(argv)
-    train(game=args.game, iterations=args.iterations, num_players=args.players, seed=args.seed,
-          address=args.address, num_cpus=args.num_cpus, num_env_runners=args.env_runners,
-          eval_games=args.eval_games, env_kwargs={"reward": args.reward}, train_batch=args.batch)
-
-
-if __name__ == "__main__":
-    main()

@@ -1,6 +1,6 @@
 """Train a MaskablePPO policy for any registered game by self-play in a league.
 
-    python -m frontierzoo.training.selfplay --game forfort_v0 --timesteps 2000000 --out runs/forfort_ppo
+    frontierzoo train ppo --game forfort_v0 --timesteps 2000000 --out runs/forfort_ppo
 
 The learner plays one seat of each of ``--envs`` games stepped together in compiled code
 (:class:`~frontierzoo.training.batched.BatchedSelfPlay`); every other seat of a game is held by one
@@ -17,10 +17,7 @@ evaluation. Training runs on a GPU when torch sees one (``--device auto``), and 
 """
 from __future__ import annotations
 
-import argparse
 import json
-import shlex
-import sys
 import time
 from pathlib import Path
 
@@ -29,7 +26,6 @@ from stable_baselines3.common.logger import configure
 
 from frontierzoo.agents import available_agents
 from frontierzoo.agents.base import usable_cores
-from frontierzoo.agents.argtypes import at_least, layer_sizes
 from frontierzoo.agents.learned import MaskablePPOAgent, save_policy
 from frontierzoo.training.batched import SELF, BatchedSelfPlay
 from frontierzoo.training.league import League
@@ -135,47 +131,3 @@ def train(game, timesteps=200_000, out="runs/ppo", seed=0, num_players=None, opp
               f"(95% Wilson interval {r['wilson_95'][0]:.1%}-{r['wilson_95'][1]:.1%}), seats rotating")
     (out / "eval.json").write_text(json.dumps(result, indent=2))
     return result
-
-
-def main(argv=None):
-    p = argparse.ArgumentParser(description="Train a MaskablePPO policy by self-play in a league.")
-    p.add_argument("--game", default="forfort_v0")
-    p.add_argument("--timesteps", type=at_least(1), default=200_000)
-    p.add_argument("--out", default="runs/ppo")
-    p.add_argument("--seed", type=at_least(0), default=0)
-    p.add_argument("--players", type=at_least(1), default=None, help="seats (default: the game's default)")
-    p.add_argument("--opponents", default=None,
-                   help="the league's first members: agent names and 'self', comma-separated "
-                        "(default: random, the heuristic, self)")
-    p.add_argument("--envs", type=at_least(1), default=NUM_ENVS, help="games played side by side")
-    p.add_argument("--n-steps", type=at_least(1), default=N_STEPS, help="steps per game in each rollout")
-    p.add_argument("--snapshot-every", type=at_least(0), default=50_000, help="timesteps between snapshots (0: none)")
-    p.add_argument("--pool-size", type=at_least(1), default=4, help="snapshots kept in the pool")
-    p.add_argument("--eval-every", type=at_least(0), default=50_000, help="timesteps between points of the curve")
-    p.add_argument("--eval-games", type=at_least(0), default=200, help="games against each reference a point")
-    p.add_argument("--reward", choices=("win", "vp"), default="win")
-    p.add_argument("--threads", type=at_least(1), default=None,
-                   help="torch threads for PPO's updates (default: every core; the games are played with "
-                        "one). On a machine others are using, 1: more threads than free cores stall")
-    p.add_argument("--device", default="auto", help="auto (a GPU if torch sees one), cpu or cuda")
-    p.add_argument("--imitate", default=None, help="an agent to imitate first (e.g. heuristic): a head start")
-    p.add_argument("--imitate-samples", type=at_least(1), default=100_000, help="its decisions to learn from")
-    p.add_argument("--imitate-epochs", type=at_least(1), default=4, help="passes over those decisions")
-    p.add_argument("--net", type=layer_sizes, default=NET,
-                   help="the hidden layers' sizes of the policy and value networks, comma-separated "
-                        f"(default {','.join(map(str, NET))})")
-    p.add_argument("--max-minutes", type=float, default=None,
-                   help="stop training after this many minutes (the last evaluation still runs)")
-    args = p.parse_args(argv)
-    train(game=args.game, timesteps=args.timesteps, out=args.out, seed=args.seed, num_players=args.players,
-          opponents=None if args.opponents is None else tuple(args.opponents.split(",")), num_envs=args.envs,
-          n_steps=args.n_steps, snapshot_every=args.snapshot_every, pool_size=args.pool_size,
-          eval_every=args.eval_every, eval_games=args.eval_games, reward=args.reward, threads=args.threads,
-          device=args.device, max_minutes=args.max_minutes, imitate=args.imitate,
-          imitate_samples=args.imitate_samples, imitate_epochs=args.imitate_epochs, net=args.net,
-          command=shlex.join(["python", "-m", "frontierzoo.training.selfplay",
-                              *(sys.argv[1:] if argv is None else argv)]))
-
-
-if __name__ == "__main__":
-    main()

@@ -1,10 +1,11 @@
 """Train a heuristic's weights by the cross-entropy method, against the hand-set heuristic.
 
-    python -m frontierzoo.training.tune --game forfort_v0 --minutes 55 --out runs/forfort_tuned
-    python -m frontierzoo.training.tune --game frontier_v0 --minutes 40 --out runs/frontier_tuned
+    frontierzoo tune --game forfort_v0 --minutes 55 --out runs/forfort_tuned
+    frontierzoo tune --game frontier_v0 --minutes 40 --out runs/frontier_tuned
 
 Two heuristics are policies with a vector of numbers (``WEIGHT_NAMES`` and the hand-set ``WEIGHTS``
-of ``agents/heuristics/<game>.py``):
+of ``agents/heuristics/<game>.py``, which also says at how many seats they train, ``TUNE_SEATS``;
+:func:`~frontierzoo.agents.heuristics.tunable_games` lists them):
 
 * **Forfort** searches its whole turn on copies of the record and judges where each line of play
   ends with :func:`~frontierzoo.agents.heuristics.forfort.evaluate`: a weighted sum of fourteen
@@ -16,7 +17,7 @@ of ``agents/heuristics/<game>.py``):
 * **Frontier** follows the rulebook's advice with 21 numbers: what a pip of each resource, a new
   resource, a harbour and a road towards an open corner are worth where it builds; the thresholds
   of its trades, cards and knights; where it sends the bandit. Its games are played side by side
-  (``play_batch``), four seats.
+  (``play_rotated``), four seats.
 
 This trains them: a policy with that many parameters, improved by the cross-entropy method, a
 policy-search method of reinforcement learning, on the win rate against the hand-set heuristic
@@ -39,26 +40,19 @@ trained them; plain numbers, nothing that runs on load. Copy it to
 """
 from __future__ import annotations
 
-import argparse
 import json
-import math
 import multiprocessing
-import shlex
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import numpy as np
 
-from frontierzoo.agents.argtypes import at_least
 from frontierzoo.agents.base import usable_cores
-from frontierzoo.agents.heuristics import WEIGHTS_FORMAT, heuristic_module
+from frontierzoo.agents.heuristics import WEIGHTS_FORMAT, heuristic_module, tunable_games
 from frontierzoo.agents.match import wilson_interval
 from frontierzoo.envs import get_game
 
-SEATS = {"forfort_v0": 2, "frontier_v0": 4}   # the games whose heuristic has weights, and the seats
-                                              # they train at by default
 MIN_SPREAD = 0.05     # the least spread (log scale: about 5% either way) a generation samples with
 SMOOTHING = 0.7       # each generation's mean and spread: this much of the elites', the rest kept
 FIRST_SPREAD = 0.5    # the first generation's spread: weights from about 0.6x to 1.6x the heuristic's
@@ -82,12 +76,12 @@ def train(minutes=55.0, out=None, seed=0, population=16, elite=4, games=400,
 
     from .league import plot_curve
 
-    if game not in SEATS:
-        raise ValueError(f"no heuristic with weights to tune for {game!r}; choose from {sorted(SEATS)}")
+    if game not in tunable_games():
+        raise ValueError(f"no heuristic with weights to tune for {game!r}; choose from {sorted(tunable_games())}")
     heuristic = heuristic_module(game)
     WEIGHT_NAMES, WEIGHTS = heuristic.WEIGHT_NAMES, heuristic.WEIGHTS
     folder = get_game(game).folder
-    num_players = SEATS[game] if num_players is None else get_game(game).check_players(num_players)
+    num_players = heuristic.TUNE_SEATS if num_players is None else get_game(game).check_players(num_players)
     out = f"runs/{folder}_tuned" if out is None else out
     if not 1 <= elite <= population:
         raise ValueError(f"elite must be between 1 and the population ({population}), got {elite}")
@@ -174,36 +168,3 @@ def _write_curve(out, curve):
         w = csv.writer(f)
         w.writerow(CURVE_FIELDS)
         w.writerows(curve)
-
-
-def main(argv=None):
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--game", choices=sorted(SEATS), default="forfort_v0")
-    p.add_argument("--players", type=at_least(2), default=None, help="seats (default: Forfort 2, Frontier 4)")
-    p.add_argument("--minutes", type=float, default=55.0, help="training time (the last evaluation comes after)")
-    p.add_argument("--out", default=None, help="the run's folder (default: runs/<game>_tuned)")
-    p.add_argument("--seed", type=at_least(0), default=0)
-    p.add_argument("--population", type=at_least(2), default=16, help="weight vectors tried a generation")
-    p.add_argument("--elite", type=at_least(1), default=4, help="of them, the best the mean moves to")
-    p.add_argument("--games", type=at_least(2), default=400, help="games each candidate plays a generation")
-    p.add_argument("--eval-every", type=at_least(1), default=5, help="generations between points of the curve")
-    p.add_argument("--eval-games", type=at_least(1), default=1000, help="games of the mean a point")
-    p.add_argument("--processes", type=at_least(1), default=usable_cores())
-    args = p.parse_args(argv)
-    if not math.isfinite(args.minutes) or args.minutes <= 0:
-        p.error("--minutes must be a positive number")
-    folder = get_game(args.game).folder
-    out = args.out or f"runs/{folder}_tuned"
-    result = train(game=args.game, num_players=args.players, minutes=args.minutes, out=out, seed=args.seed,
-                   population=args.population, elite=args.elite, games=args.games, eval_every=args.eval_every,
-                   eval_games=args.eval_games, processes=args.processes,
-                   command=shlex.join(["python", "-m", "frontierzoo.training.tune",
-                                       *(sys.argv[1:] if argv is None else argv)]))
-    e = result["chosen"]
-    print(f"kept the weights of generation {e['generation']}, which won {e['win_rate']:.1%} of {e['games']} games "
-          f"against the heuristic (95% Wilson {e['wilson_95'][0]:.1%}-{e['wilson_95'][1]:.1%}; the best of the "
-          f"curve's points, so evaluate them afresh): {out}/{folder}_tuned.json")
-
-
-if __name__ == "__main__":
-    main()

@@ -5,8 +5,15 @@ They are found by file name, not listed: a new game's heuristic is one new file 
 when an agent of that game is made (a heuristic may compile code of its own).
 
 A heuristic whose numbers training/tune.py can train also defines ``WEIGHT_NAMES``, the hand-set
-``WEIGHTS``, ``play_against_heuristic(weights, seeds, num_players)`` and ``TUNED_HEURISTIC``, the
-class of the ``"tuned"`` agent that reads the trained ones from ``agents/models/<folder>_tuned.json``.
+``WEIGHTS``, ``TUNE_SEATS`` (the seats they train at unless told), ``play_against_heuristic(weights,
+seeds, num_players)`` and ``TUNED_HEURISTIC``, the class of the ``"tuned"`` agent that reads the
+trained ones from ``agents/models/<folder>_tuned.json``.
+
+A heuristic may also guide the tree search from inside its compiled code (``agents/mcts.py``):
+compiled ``rollout_action(s, mask, n, rng)``, ``prior(s, mask, n, p)`` and ``leaf_values(s,
+num_players, out)``, and ``ROLLOUT_STEPS``, any of them. The search's cached code is keyed by a
+digest of this module's own file, so a guide's code lives in it; an agent class may live in a
+file beside it (``frontier.py`` is Frontier's guide and names its agent from ``frontier_advice.py``).
 """
 from __future__ import annotations
 
@@ -43,6 +50,13 @@ def heuristic_module(game_name):
     if module is None:
         raise ValueError(f"no heuristic for {game_name}")
     return importlib.import_module(module)
+
+
+def tunable_games() -> dict:
+    """``{env name: seats}`` of every game whose heuristic has weights to train (it defines
+    ``WEIGHT_NAMES``), with the seats they train at by default (its ``TUNE_SEATS``)."""
+    return {name: module.TUNE_SEATS for name in heuristic_modules()
+            if hasattr(module := heuristic_module(name), "WEIGHT_NAMES")}
 
 
 def make_heuristic(game_name, seed=None, **kwargs):

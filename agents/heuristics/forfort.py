@@ -71,6 +71,7 @@ MINE, THEIRS = 0, len(SIDE_FEATURES)      # where each side's weights start in t
 WEIGHT_NAMES = SIDE_FEATURES + tuple("opponent_" + f for f in SIDE_FEATURES)
 HAND_SET = np.array([10.0, 1.2, 4.0, 2.0, 5.0, 6.0, 1.5, 2.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0])
 WEIGHTS = np.concatenate((HAND_SET, HAND_SET))
+TUNE_SEATS = 2   # training/tune.py trains them one against one: the game as two people play it
 
 
 @rule

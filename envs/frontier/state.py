@@ -52,6 +52,10 @@ NUM_DICE, DIE_SIDES = 2, 6
 BANDIT_THROW = 7
 MIN_THROW, MAX_THROW = 2, 12
 NUM_THROWS = MAX_THROW - MIN_THROW + 1  # the totals, and the numbers the hexes carry
+# a number's pips, by number: its chances in 36 on the two dice, as often as its hexes pay (the
+# bandit's throw pays nothing): what the agents weigh a hex's production by
+PIPS = np.array([0 if n == BANDIT_THROW else max(0, DIE_SIDES - abs(n - (DIE_SIDES + 1)))
+                 for n in range(MAX_THROW + 1)], np.float64)
 
 # points (rulebook "Points")
 WINNING_POINTS = 10

@@ -12,14 +12,13 @@ from __future__ import annotations
 import ipaddress
 from pathlib import Path
 
-from frontierzoo.agents.argtypes import at_least
+from frontierzoo.cli.argtypes import at_least
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 # the repository's golden transcripts, where this runs from a checkout (an editable install)
-REPO_GOLDENS = Path(__file__).resolve().parents[1] / "tests" / "golden"
+REPO_GOLDENS = Path(__file__).resolve().parents[2] / "tests" / "golden"
 
-HELP = "a local web page to watch, replay and play every game"
 DESCRIPTION = ("Serve a web page (on localhost by default) where you watch a seeded game between any "
                "agents step by step or playing on, replay a game file or a golden transcript forwards "
                "and backwards, play any seat against the bots by clicking on the board or the list of "

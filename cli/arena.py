@@ -10,9 +10,10 @@ For each game and seat count the chosen agents meet in *lineups*:
 Every lineup plays ``games_per_pairing`` games (by default the game's ``arena_games``), rounded
 up to a multiple of the seat count, with the seats rotated one place per game, so each agent sits
 in each seat equally often. Games are played in batches of about ``BATCH_GAMES`` side by side
-over the compiled engine (:func:`.match.play_batch`): a policy decides for all its seats across the
-batch in one forward pass. Every game's deal and every per-game agent's seed derive from ``(seed,
-game, seats, lineup, game index)`` alone; an agent shared across a batch (a policy, random) is
+over the compiled engine (:func:`frontierzoo.agents.match.play_rotated`, the library's strength
+loop): a policy decides for all its seats across the batch in one forward pass. Every game's deal
+and every per-game agent's seed derive from ``(seed, game, seats, lineup, game index)`` alone; an
+agent shared across a batch (a policy, random) is
 seeded from its batch, and batches depend on the lineup alone, so the results table is identical
 for a given seed whatever the number of processes. The batches spread over every core this
 process may use by default. Agents that think long per decision enter by default only the
@@ -35,17 +36,15 @@ from __future__ import annotations
 import os
 import sys
 import time
-import zlib
 from dataclasses import dataclass, field
-
-import numpy as np
 
 from frontierzoo.envs import all_games, get_game
 
-from . import available_agents, make_agent
+from frontierzoo.agents import available_agents, make_agent
+from frontierzoo.agents.base import usable_cores
+from frontierzoo.agents.match import BATCH_GAMES, game_seeds, play_rotated, wilson_interval
+
 from .argtypes import at_least
-from .base import Agent, usable_cores
-from .match import play_batch, wilson_interval
 from .ratings import LOSER, MODEL, WINNER, Z, rate
 from .warmup import compile_side_by_side
 
@@ -57,11 +56,6 @@ SLOW_GAMES_PER_PAIRING = 10
 # its default time budget, so that a seeded table replays whatever the machine and its load.
 ARENA_SETTINGS = {"mcts": {"simulations": 1000}}
 DEFAULT_MAX_STEPS = 20_000
-# Games a batch plays side by side (whole seat rotations): enough for a policy's forward pass to
-# serve many seats at once, small enough to spread a lineup over the cores.
-BATCH_GAMES = 64
-
-
 def lineups(agents: list, num_players: int) -> list:
     """The lineups (tuples of agent names, one per seat before rotation) for a table of n."""
     agents = list(dict.fromkeys(agents))
@@ -70,18 +64,6 @@ def lineups(agents: list, num_players: int) -> list:
     if num_players == 2:
         return [(a, b) for i, a in enumerate(agents) for b in agents[i + 1:]]
     return [(a,) + (b,) * (num_players - 1) for a in agents for b in agents if a != b]
-
-
-def _seed_words(*parts) -> list:
-    """Integers for a SeedSequence; strings become their CRC32 so the words are stable."""
-    return [zlib.crc32(p.encode()) if isinstance(p, str) else int(p) for p in parts]
-
-
-def game_seeds(seed, game_name, num_players, lineup_index, game_index, num_seats):
-    """(env seed, [agent seed per seat]) of one game, from the tournament seed alone."""
-    ss = np.random.SeedSequence(_seed_words(seed, game_name, num_players, lineup_index, game_index))
-    words = ss.generate_state(1 + num_seats, np.uint64)
-    return int(words[0]), [int(w) for w in words[1:]]
 
 
 @dataclass
@@ -110,8 +92,9 @@ class TaskResult:
 
 
 def _chunks(task: Task, size: int = BATCH_GAMES) -> list:
-    """Split a task into batches of whole seat rotations, about ``size`` games each. The split
-    depends on the task alone, never on the number of processes, so the table does not either."""
+    """Split a task into batches of whole seat rotations, about ``size`` games each (so that a
+    policy's forward pass serves many seats at once, and a lineup spreads over the cores). The
+    split depends on the task alone, never on the number of processes, so the table does not either."""
     n = task.num_players
     rotations = task.games // n
     pieces = max(1, -(-rotations * n // size))
@@ -123,49 +106,20 @@ def _chunks(task: Task, size: int = BATCH_GAMES) -> list:
     return out
 
 
-def _has_batched_path(agent) -> bool:
-    """Whether the agent decides for many rows at once (it overrides ``Agent.act_batch``)."""
-    return type(agent).act_batch is not Agent.act_batch
-
-
 def _run_chunk(args) -> TaskResult:
-    """Play games ``first .. first+count-1`` of a lineup side by side (:func:`play_batch`),
-    rotating seats one place per game.
-
-    A game's deal and each agent's seed depend on the game's index alone (:func:`game_seeds`).
-    An agent with a batched path (a policy, random) is one object per lineup slot deciding for all
-    the batch's games at once, seeded from the batch's first game; any other agent is one object per
-    game and slot, seeded as that game says, so it never mixes two games' memories.
-    """
+    """Play games ``first .. first+count-1`` of a lineup (:func:`play_rotated`: side by side, seats
+    rotating one place a game). A game's deal and each agent's seed depend on the tournament's seed,
+    the lineup and the game's index alone (:func:`game_seeds`)."""
     whole, first, count = args
     task = Task(whole.game, whole.num_players, whole.lineup_index, whole.lineup, count, whole.seed,
                 whole.max_steps)
     n = task.num_players
     t0 = time.perf_counter()
-    shared = {}
-    for k, name in enumerate(task.lineup):
-        agent = make_agent(name, task.game, seed=0, **ARENA_SETTINGS.get(name, {}))
-        if _has_batched_path(agent):
-            agent.reset(seed=game_seeds(task.seed, task.game, n, task.lineup_index, first, n)[1][k])
-            shared[k] = agent
-    env_seeds, tables, slots_of = [], [], []
-    for g in range(first, first + task.games):
-        rot = g % n
-        slots = [(s + rot) % n for s in range(n)]
-        env_seed, agent_seeds = game_seeds(task.seed, task.game, n, task.lineup_index, g, n)
-        table = []
-        for seat, k in enumerate(slots):
-            agent = shared.get(k)
-            if agent is None:
-                agent = make_agent(task.lineup[k], task.game, seed=0, **ARENA_SETTINGS.get(task.lineup[k], {}))
-                agent.reset(seed=agent_seeds[seat])
-            table.append(agent)
-        env_seeds.append(env_seed)
-        tables.append(table)
-        slots_of.append(slots)
-    results = play_batch(task.game, tables, env_seeds, max_steps=task.max_steps)
+    makers = [lambda name=name: make_agent(name, task.game, seed=0, **ARENA_SETTINGS.get(name, {}))
+              for name in task.lineup]
+    deals = [game_seeds((task.seed, task.game, n, task.lineup_index), g, n) for g in range(first, first + count)]
     res = TaskResult(task, [0] * n, [0] * n)
-    for g, slots, result in zip(range(first, first + task.games), slots_of, results):
+    for g, (slots, result) in enumerate(play_rotated(task.game, makers, deals, first, task.max_steps), first):
         res.decisions += result.decisions
         res.games += 1
         res.truncated += int(result.truncated)
@@ -396,7 +350,6 @@ def run_arena(games=None, agents=None, games_per_pairing=None, players=None, see
     return ArenaResult(seed, sections, seconds, warmup, processes, skipped)
 
 
-HELP = "a seeded tournament of the bundled agents: ratings, and win rates with 95%% intervals"
 DESCRIPTION = ("A tournament of the bundled agents on every registered game (or those chosen). "
                "Lineups: at 2 seats every pair of agents; at 3+ seats each agent alone against a "
                "table of each other agent; a lone agent plays itself. Seats rotate one place per "

@@ -26,10 +26,11 @@ import numpy as np
 
 from frontierzoo.envs import get_game, make
 
-from . import make_agent
+from frontierzoo.agents import make_agent
+from frontierzoo.agents.base import Agent
+from frontierzoo.agents.match import play_game
+
 from .argtypes import at_least
-from .base import Agent
-from .match import play_game
 
 QUIT_WORDS = {"q", "quit", "exit"}
 BOARD_WORDS = {"b", "board"}
@@ -245,7 +246,6 @@ def play(game_name, players=None, seat=0, opponent="random", seed=None, stdin=No
     return 0
 
 
-HELP = "play a game in the terminal against bots"
 DESCRIPTION = ("Play GAME in the terminal against bots: every move and what follows it is told in "
                "your words; the board is drawn each time you are to act (others' hands hidden), "
                f"your legal moves are listed in words, numbered and grouped by kind, {PAGE} at a "

@@ -1,4 +1,4 @@
-// The page of `frontierzoo serve`: plain JavaScript over the server's JSON (serve/app.py). The
+// The page of `frontierzoo serve`: plain JavaScript over the server's JSON (cli/serve/app.py). The
 // server keeps every game and checks every request; this only shows what it is told and sends
 // what the person picks. Text from the server goes in as text (textContent), never as HTML; the
 // board is the server's own SVG.

@@ -1,11 +1,11 @@
 """The ratings table of the last arena run, for the page: ``frontierzoo arena`` keeps its table as
-markdown (``agents.arena.last_run_path``), and this reads it back as sections of rows, which the
+markdown (``cli.arena.last_run_path``), and this reads it back as sections of rows, which the
 page builds as tables of text (never as HTML: the file is only read, not trusted)."""
 from __future__ import annotations
 
 from pathlib import Path
 
-from frontierzoo.agents.arena import last_run_path
+from frontierzoo.cli.arena import last_run_path
 
 MAX_BYTES = 4 * 1024 * 1024
 

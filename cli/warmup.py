@@ -20,9 +20,9 @@ import numpy as np
 
 from frontierzoo.envs import get_game, make
 
-from . import make_agent
-from .base import usable_cores
-from .match import play_batch
+from frontierzoo.agents import make_agent
+from frontierzoo.agents.base import usable_cores
+from frontierzoo.agents.match import play_batch
 
 
 def warm_up(game_name: str, num_players: int, agent_names=(), engine=False) -> None:

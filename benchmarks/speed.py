@@ -1,6 +1,6 @@
 """Learner timesteps per second, end to end: batched self-play beside the old one-game-at-a-time path.
 
-    python -m frontierzoo.training.speed --game forfort_v0 --players 2 --timesteps 30000
+    python -m frontierzoo.benchmarks.speed --game forfort_v0 --players 2 --timesteps 30000
 
 Both paths train MaskablePPO (a 2x64 MLP, on the CPU) for the same number of learner timesteps
 against the same pool: the random agent, the heuristic, the policy itself and two frozen snapshots,
@@ -24,19 +24,19 @@ import time
 
 import numpy as np
 
-from frontierzoo.agents.argtypes import at_least
 from frontierzoo.agents.base import usable_cores
+from frontierzoo.cli.argtypes import at_least
 
 OLD_PATH = dict(num_envs=4, n_steps=512, batch_size=256)   # training/selfplay.py before batching
 
 
 def _pool(game):
-    from .selfplay import default_pool
+    from frontierzoo.training.selfplay import default_pool
     return default_pool(game)
 
 
 def _measure(model, timesteps, threads):
-    from .selfplay import UpdateThreads
+    from frontierzoo.training.selfplay import UpdateThreads
 
     model.learn(total_timesteps=min(timesteps, 4096), callback=UpdateThreads(threads))   # warm-up: compiles
     t0 = time.perf_counter()
@@ -50,8 +50,8 @@ def batched_rate(game, num_players, timesteps, seed=0, threads=1):
 
     from frontierzoo.agents.learned import MaskablePPOAgent
 
-    from .batched import BatchedSelfPlay
-    from .selfplay import N_STEPS, NUM_ENVS, PPO_SETTINGS
+    from frontierzoo.training.batched import BatchedSelfPlay
+    from frontierzoo.training.selfplay import N_STEPS, NUM_ENVS, PPO_SETTINGS
 
     env = BatchedSelfPlay(game, num_envs=NUM_ENVS, opponents=_pool(game), num_players=num_players, seed=seed)
     model = MaskablePPO("MlpPolicy", env, n_steps=N_STEPS, seed=seed, device="cpu", verbose=0,
@@ -69,7 +69,7 @@ def old_rate(game, num_players, timesteps, seed=0, threads=1):
 
     from frontierzoo.agents.learned import MaskablePPOAgent
 
-    from .wrappers import SelfPlayEnv
+    from frontierzoo.training.wrappers import SelfPlayEnv
 
     envs = [SelfPlayEnv(game, opponents=_pool(game), num_players=num_players, seed=seed + k)
             for k in range(OLD_PATH["num_envs"])]

@@ -1,0 +1,118 @@
+"""``frontierzoo train METHOD``: train a learned agent.
+
+A method is an entry of :data:`METHODS`: its one-line help, a function adding its options to its
+parser and one running them. Only the chosen method's options are built, so that listing the
+methods imports no learning library. ``ppo`` (``training/selfplay.py``) trains a MaskablePPO
+policy in a league; ``rllib`` (``training/rllib.py``) trains one shared policy on Ray RLlib. A new
+trainer is one more entry.
+"""
+from __future__ import annotations
+
+import argparse
+import shlex
+
+from .argtypes import at_least, layer_sizes
+
+DESCRIPTION = "Train a learned agent by one of the methods below; `frontierzoo train METHOD --help` lists its options."
+
+
+def add_ppo_arguments(p) -> None:
+    from frontierzoo.training.selfplay import N_STEPS, NET, NUM_ENVS
+
+    p.add_argument("--game", default="forfort_v0")
+    p.add_argument("--timesteps", type=at_least(1), default=200_000)
+    p.add_argument("--out", default="runs/ppo")
+    p.add_argument("--seed", type=at_least(0), default=0)
+    p.add_argument("--players", type=at_least(1), default=None, help="seats (default: the game's default)")
+    p.add_argument("--opponents", default=None,
+                   help="the league's first members: agent names and 'self', comma-separated "
+                        "(default: random, the heuristic, self)")
+    p.add_argument("--envs", type=at_least(1), default=NUM_ENVS, help="games played side by side")
+    p.add_argument("--n-steps", type=at_least(1), default=N_STEPS, help="steps per game in each rollout")
+    p.add_argument("--snapshot-every", type=at_least(0), default=50_000, help="timesteps between snapshots (0: none)")
+    p.add_argument("--pool-size", type=at_least(1), default=4, help="snapshots kept in the pool")
+    p.add_argument("--eval-every", type=at_least(0), default=50_000, help="timesteps between points of the curve")
+    p.add_argument("--eval-games", type=at_least(0), default=200, help="games against each reference a point")
+    p.add_argument("--reward", choices=("win", "vp"), default="win")
+    p.add_argument("--threads", type=at_least(1), default=None,
+                   help="torch threads for PPO's updates (default: every core; the games are played with "
+                        "one). On a machine others are using, 1: more threads than free cores stall")
+    p.add_argument("--device", default="auto", help="auto (a GPU if torch sees one), cpu or cuda")
+    p.add_argument("--imitate", default=None, help="an agent to imitate first (e.g. heuristic): a head start")
+    p.add_argument("--imitate-samples", type=at_least(1), default=100_000, help="its decisions to learn from")
+    p.add_argument("--imitate-epochs", type=at_least(1), default=4, help="passes over those decisions")
+    p.add_argument("--net", type=layer_sizes, default=NET,
+                   help="the hidden layers' sizes of the policy and value networks, comma-separated "
+                        f"(default {','.join(map(str, NET))})")
+    p.add_argument("--max-minutes", type=float, default=None,
+                   help="stop training after this many minutes (the last evaluation still runs)")
+
+
+def run_ppo(args) -> None:
+    from frontierzoo.training.selfplay import train
+
+    train(game=args.game, timesteps=args.timesteps, out=args.out, seed=args.seed, num_players=args.players,
+          opponents=None if args.opponents is None else tuple(args.opponents.split(",")), num_envs=args.envs,
+          n_steps=args.n_steps, snapshot_every=args.snapshot_every, pool_size=args.pool_size,
+          eval_every=args.eval_every, eval_games=args.eval_games, reward=args.reward, threads=args.threads,
+          device=args.device, max_minutes=args.max_minutes, imitate=args.imitate,
+          imitate_samples=args.imitate_samples, imitate_epochs=args.imitate_epochs, net=args.net,
+          command=shlex.join(["frontierzoo", "train", *args.argv]))
+
+
+def add_rllib_arguments(p) -> None:
+    p.add_argument("--game", default="forfort_v0")
+    p.add_argument("--iterations", type=at_least(1), default=20)
+    p.add_argument("--players", type=at_least(1), default=None, help="seats (default: the game's default)")
+    p.add_argument("--seed", type=at_least(0), default=0)
+    p.add_argument("--address", default=None,
+                   help="a running Ray cluster: 'auto' (the one `ray start` made on this node), "
+                        "HOST:6379, or ray://HOST:10001 (Ray Client: needs ray[client]) "
+                        "(default: start a local one)")
+    p.add_argument("--num-cpus", type=at_least(1), default=None, help="CPUs of the local cluster (default: all)")
+    p.add_argument("--env-runners", type=at_least(0), default=1, help="sampling workers")
+    p.add_argument("--batch", type=at_least(1), default=4000, help="env steps a training iteration")
+    p.add_argument("--eval-games", type=at_least(0), default=200)
+    p.add_argument("--reward", choices=("win", "vp"), default="win")
+
+
+def run_rllib(args) -> None:
+    from frontierzoo.training.rllib import train
+
+    train(game=args.game, iterations=args.iterations, num_players=args.players, seed=args.seed,
+          address=args.address, num_cpus=args.num_cpus, num_env_runners=args.env_runners,
+          eval_games=args.eval_games, env_kwargs={"reward": args.reward}, train_batch=args.batch)
+
+
+# name -> (its line in `frontierzoo train --help`, the extra it needs, add its options, run them)
+METHODS = {
+    "ppo": ("MaskablePPO self-play in a league of past snapshots and heuristics", "train",
+            add_ppo_arguments, run_ppo),
+    "rllib": ("multi-agent PPO with one shared policy on Ray RLlib, one machine or a cluster", "rllib",
+              add_rllib_arguments, run_rllib),
+}
+
+
+def add_arguments(p) -> None:
+    p.formatter_class = argparse.RawDescriptionHelpFormatter   # the list of methods, a line each
+    p.epilog = "methods:\n" + "\n".join(f"  {name:8} {help_line} (the {extra} extra)"
+                                         for name, (help_line, extra, _, _) in METHODS.items())
+    p.add_argument("method", choices=METHODS, metavar="METHOD", help="how to train: " + ", ".join(METHODS))
+    # the method's own options, parsed by its parser once it is chosen
+    p.add_argument("options", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+
+
+def main(args) -> int:
+    help_line, extra, add, run = METHODS[args.method]
+    name = f"frontierzoo train {args.method}"
+    parser = argparse.ArgumentParser(prog=name, description=help_line)
+    try:
+        add(parser)
+        options = parser.parse_args(args.options)
+        options.argv = args.argv
+        run(options)
+    except ImportError as e:
+        raise SystemExit(f"{name} needs {e.name}, which is not installed: pip install 'frontierzoo[{extra}]'")
+    except ValueError as e:
+        raise SystemExit(f"{name}: {e}")
+    return 0
