@@ -1,7 +1,8 @@
 """The ``frontierzoo`` command and its tools: ``arena`` (a tournament), ``bench`` (throughput beside
 peers), ``play`` (a person against bots in the terminal), ``train`` (a learned agent), ``tune`` (a
-heuristic's numbers), ``evaluate`` (one agent against another, head to head) and ``exploit`` (an
-approximate best response to an agent).
+heuristic's numbers), ``evaluate`` (one agent against another, head to head), ``exploit`` (an
+approximate best response to an agent) and ``serve`` (a web page to watch, replay and play every
+game: ``serve/``).
 
 This package is the project's room for tools; the library under them (agents, training, benchmarks)
 never imports it. The command only dispatches: each tool's module here parses its own options
@@ -28,6 +29,7 @@ TOOLS = {
                  "one agent against another, seats rotating: a win rate with its 95%% interval"),
     "exploit": ("frontierzoo.cli.exploit",
                 "how exploitable an agent is: a fresh learner's win rate against it (the train extra)"),
+    "serve": ("frontierzoo.cli.serve", "a local web page to watch, replay and play every game (Flask)"),
 }
 
 
@@ -58,7 +60,8 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                "  frontierzoo train ppo --game forfort_v0 --timesteps 2000000 --out runs/forfort_ppo\n"
                "  frontierzoo train expert --game forfort_v0 --max-minutes 90\n"
                "  frontierzoo tune --game forfort_v0 --minutes 50\n"
-               "  frontierzoo evaluate --game forfort_v0 --agent heuristic --opponent random --games 1000\n")
+               "  frontierzoo evaluate --game forfort_v0 --agent heuristic --opponent random --games 1000\n"
+               "  frontierzoo serve                      # watch, replay and play in the browser\n")
     add_tools(p.add_subparsers(dest="command", metavar="{" + ",".join(TOOLS) + "}"), TOOLS, command)
     return p
 

@@ -358,7 +358,9 @@ DESCRIPTION = ("A tournament of the bundled agents on every registered game (or 
                f"sorted by mu - {Z:g} sigma) beside its win rate with a 95% Wilson interval and the "
                "mean decisions per game; then the tournament's decisions/s and games/s. A shared "
                "win counts as a win for each winner, and rates as a draw between them. The same "
-               "--seed gives the same table.")
+               "--seed gives the same table. The table is also kept in the cache folder "
+               "($XDG_CACHE_HOME or ~/.cache, frontierzoo/arena.md), where `frontierzoo serve` "
+               "shows it.")
 
 
 def _slow_agents_help() -> str:
@@ -395,6 +397,25 @@ def add_arguments(p) -> None:
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
+def last_run_path():
+    """Where ``frontierzoo arena`` keeps its last table (markdown) for ``frontierzoo serve``: the
+    user's cache folder (``$XDG_CACHE_HOME``, else ``~/.cache``), ``frontierzoo/arena.md``."""
+    from pathlib import Path
+
+    cache = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(cache) / "frontierzoo" / "arena.md"
+
+
+def keep_table(text) -> None:
+    """Keep the table for the web page; a cache that cannot be written only loses that."""
+    path = last_run_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as e:
+        print(f"(the table could not be kept for `frontierzoo serve`: {e})", file=sys.stderr)
+
+
 def main(args) -> int:
     try:
         res = run_arena(games=args.games, agents=args.agents, games_per_pairing=args.games_per_pairing,
@@ -407,8 +428,7 @@ def main(args) -> int:
         for s in res.skipped:
             print(f"Skipped: {s}")
         return 1
-    print(f"## frontierzoo arena (seed {res.seed})\n")
-    print(res.table())
-    print()
-    print(res.throughput_line())
+    text = f"## frontierzoo arena (seed {res.seed})\n\n{res.table()}\n\n{res.throughput_line()}"
+    print(text)
+    keep_table(text + "\n")
     return 0

@@ -5,7 +5,8 @@ to an output stream (the terminal by default; a test hands it a ``StringIO``). E
 decide, the board is drawn as text from its seat (others' hands hidden) and its legal moves are
 listed in words, numbered and grouped by kind, at most :data:`PAGE` at a time so that the board
 stays on a 50-line screen (``m`` lists the next ones; a long board gets shorter pages). It answers with a number; anything else gets
-a clear message and a new prompt. ``q`` or the end of input raises :class:`Quit`.
+a clear message and a new prompt. ``q`` or the end of input raises :class:`Quit`. A decision with
+one legal move (a forced one) is played for the person, and the move is said.
 
 It also watches the table (:meth:`HumanAgent.watch`, the match loop's ``on_decision``): every
 decision is told in its seat's words ("player_1 builds on SW of your fort"), followed by what
@@ -132,6 +133,10 @@ class HumanAgent(Agent):
         self.catch_up(env)
         seat = env.agent_name_mapping[env.agent_selection]
         legal = np.flatnonzero(action_mask)
+        if len(legal) == 1:     # nothing to choose: asking would only slow the person down
+            self.stdout.write(f"player_{seat}, your only move, played for you: "
+                              f"{env.describe_action(int(legal[0]))}\n")
+            return int(legal[0])
         kinds = [env.game.actions.span_of(int(a)).name.replace("_", " ") for a in legal]
         drawn = board(env, seat)
         # the screen: a blank line, the board, a blank line, the list's title, the page, spare lines
@@ -245,7 +250,8 @@ DESCRIPTION = ("Play GAME in the terminal against bots: every move and what foll
                "your words; the board is drawn each time you are to act (others' hands hidden), "
                f"your legal moves are listed in words, numbered and grouped by kind, {PAGE} at a "
                "time; type a number to move, `m` to list more moves, `b` to redraw the board, "
-               "`q` (or end of input) to quit.")
+               "`q` (or end of input) to quit. A forced move (the only legal one) is played for you, "
+               "and said.")
 
 
 def add_arguments(p) -> None:

@@ -256,6 +256,20 @@ def test_a_person_plays_a_whole_game_through_the_match_loop():
     assert "You won" in text or "You lost" in text
 
 
+def test_a_forced_move_is_played_for_the_person_and_said():
+    """A decision with one legal move asks nothing: the move is played and told, and no input is
+    read (the script is empty: reading would quit)."""
+    env = make("forfort_v0")
+    env.reset(seed=0)
+    mask = np.zeros(env.game.num_actions, np.int8)
+    only = int(env.legal_actions()[0])
+    mask[only] = 1
+    human, out = _human("")
+    assert human.act(None, mask, {"env": env}) == only
+    seat = env.agent_name_mapping[env.agent_selection]
+    assert out.getvalue() == f"player_{seat}, your only move, played for you: {env.describe_action(only)}\n"
+
+
 def test_move_pages_keep_a_kind_together_where_it_fits():
     kinds = ["build"] * 3 + ["camp"] * 14 + ["pair"] * 20 + ["pass"]
     pages = move_pages(kinds, size=15)

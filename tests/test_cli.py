@@ -84,7 +84,8 @@ def test_arena_reproduces_with_the_same_seed_and_rotates_seats():
     assert first.decisions > 0 and (other.table() != first.table() or len(_agents()) == 1)
 
 
-def test_arena_command_prints_table_with_intervals_and_throughput(capsys):
+def test_arena_command_prints_table_with_intervals_and_throughput(capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     assert main(["arena", "--games", "forfort_v0", "--agents", *_agents(), "--games-per-pairing", "2",
                  "--players", "2", "--seed", "3", "--no-progress"]) == 0
     out = capsys.readouterr().out
@@ -95,6 +96,8 @@ def test_arena_command_prints_table_with_intervals_and_throughput(capsys):
     assert "shared win counts as a win for each winner" in out
     assert "a shared win rates as a draw between the winners" in out
     assert re.search(r"throughput: .* decisions/s, .* games/s", out)
+    kept = (tmp_path / "frontierzoo" / "arena.md").read_text()   # for the web page's ratings
+    assert kept.startswith("## frontierzoo arena (seed 3)") and "### forfort_v0, 2 players" in kept
 
 
 def test_arena_ladder_puts_the_heuristic_above_random():
@@ -344,6 +347,7 @@ def test_play_with_no_input_says_so_in_one_line(stdin):
     (["bench", "--game", "nosuchgame"], "frontierzoo bench: unknown game 'nosuchgame'"),
     (["tune", "--games", "3"], "frontierzoo tune: games must be a positive multiple of the 2 seats"),
     (["tune", "--minutes", "nan"], "frontierzoo tune: --minutes must be a positive number, got nan"),
+    (["serve", "--goldens", "/no/such/folder"], "frontierzoo serve: --goldens '/no/such/folder' is not a folder"),
 ])
 def test_what_is_wrong_is_said_in_one_line(argv, says, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
@@ -359,7 +363,7 @@ def test_help_lists_the_subcommands(capsys):
     out = capsys.readouterr().out
     from frontierzoo.cli import TOOLS
 
-    assert list(TOOLS) == ["arena", "bench", "play", "train", "tune", "evaluate", "exploit"]
+    assert list(TOOLS) == ["arena", "bench", "play", "train", "tune", "evaluate", "exploit", "serve"]
     for cmd, (_, help_line) in TOOLS.items():
         assert f"    {cmd:20}{help_line.replace('%%', '%')[:30]}" in out
     with pytest.raises(SystemExit):

@@ -1385,7 +1385,42 @@ def test_text_map_shows_the_island_and_fits_on_a_screen():
     for p in range(4):
         colour = ("r", "b", "w", "o")[p]
         assert island.count(colour) + island.count(colour.upper()) >= 2, "every seat's opening buildings"
-        assert str(p) in island, "every seat's roads"
+        assert colour * 2 in island, "every seat's roads"
+
+
+def test_text_map_numbers_every_corner_and_edge():
+    """A move names its corner or edge by number ("village on corner 12", "road on edge 23"): the
+    map shows each corner's number after its building's letter, each free edge's number on it and
+    each road in its seat's letter, so a listed move can be found on the board."""
+    env = played_position(n=4, seed=7)
+    s = env.record
+    rows = GAME.render_text(s, seat=0).splitlines()[1:1 + len(render.MAP_ROW)]
+
+    def at(y, col, width):
+        return rows[render.MAP_ROW[y]][col:col + width]
+
+    for c in range(S.NUM_CORNERS):
+        x, y = S.CORNER_XY[c]
+        assert at(int(y), render.map_column(x) - 1, 1 + len(str(c))) == render.building_letter(s, c) + str(c)
+    roads = 0
+    for e in range(S.NUM_EDGES):
+        (xa, ya), (xb, yb) = S.CORNER_XY[S.EDGE_CORNERS[e]]
+        owner = int(s["edge_owner"][e])
+        if xa == xb:
+            shown = at((ya + yb) // 2, render.map_column(xa), 2).strip()
+        else:
+            shown = at(min(ya, yb) + 0.5, render.map_column(min(xa, xb)) + 1, 3).strip()
+        if owner >= 0:
+            roads += 1
+            assert set(shown) == {render.PLAYER_COLOUR_NAMES[owner][0]}, (e, shown)
+        else:
+            assert shown == str(e), (e, shown)
+    assert roads >= 8, "the opening roads"
+    for a in env.legal_actions():
+        words = env.describe_action(a)
+        if "corner " in words and "edge " not in words:   # a listed village names its corner
+            c = int(words.split("corner ")[1].split()[0])
+            assert f".{c}" in "\n".join(rows), words
 
 
 def test_picture_shows_pieces_in_seat_colours_and_the_table():

@@ -21,3 +21,14 @@ def test_notebook_runs(path, monkeypatch):
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
               if o.get("output_type") == "error"]
     assert not errors
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_notebook_is_valid(path):
+    """Each notebook passes nbformat's schema without a warning (every cell has its id, which
+    nbformat will soon require)."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        nbformat.validate(nbformat.read(path, as_version=4))

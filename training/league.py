@@ -195,12 +195,11 @@ def read_curve(path):
 def plot_curve(rows, path, game_name, num_players, xlabel="learner timesteps"):
     """Win rate against each reference by timesteps (or what ``xlabel`` names), with its 95% band
     and the fair share."""
-    import matplotlib
+    # its own Agg canvas: switching the user's backend would stop a notebook's figures showing
+    from frontierzoo.envs.common.render import new_figure
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(6.4, 3.6))
+    fig = new_figure(6.4, 3.6)
+    ax = fig.add_subplot()
     for ref in dict.fromkeys(r[2] for r in rows):
         mine = [r for r in rows if r[2] == ref]
         x = [r[0] for r in mine]
@@ -214,4 +213,3 @@ def plot_curve(rows, path, game_name, num_players, xlabel="learner timesteps"):
     ax.legend(loc="best", fontsize="small")
     fig.tight_layout()
     fig.savefig(path, dpi=100)
-    plt.close(fig)

@@ -175,6 +175,13 @@ class Game:
         untouched); imports matplotlib only when called."""
         return self._renderer().render_figure(s, seat, tuple(last))
 
+    def action_place(self, s, action: int):
+        """The place on the picture that ``action`` is played at (the gid of what is drawn there,
+        such as "corner-12"), where a click on the board picks it; None for a move with no place
+        (a game's ``render.py`` names them, in ``action_place(s, action)``, where it has them)."""
+        place = getattr(self._renderer(), "action_place", None)
+        return None if place is None else place(s, int(action))
+
     def render_rgb(self, s, seat=None, last=(), dpi=None) -> np.ndarray:
         """The position as an RGB picture (H, W, 3) uint8 (``dpi``: pixels an inch, default 100)."""
         from .render import figure_to_rgb
@@ -185,7 +192,8 @@ class Game:
         return figure_to_rgb(fig)
 
     def render_svg(self, s, seat=None, last=()) -> str:
-        """The position as SVG text: vector, sharp at any size."""
+        """The position as SVG text: vector, sharp at any size; its words are text elements (the
+        viewer lays them out, in matplotlib's font where it has it)."""
         from .render import figure_to_svg
 
         return figure_to_svg(self.render_figure(s, seat, last))

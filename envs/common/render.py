@@ -6,7 +6,9 @@ text, and the animation writer (GIF, or MP4 with imageio-ffmpeg) behind
 :func:`frontierzoo.agents.animate`.
 
 matplotlib is imported only when a picture is asked for (inside the functions), imageio only when
-an animation is written.
+an animation is written. Shapes go in with ``ax.add_artist``, not ``add_patch``: that one also works
+out the axes' data limits (the extremes of every curve), a quarter of a second a frame in Fantasy
+Frontier, for axes whose limits the pictures set anyway.
 
 A game's ``render.py`` provides ``render_text(s, seat=None)`` and ``render_figure(s, seat=None,
 last=())`` (a matplotlib Figure from :func:`new_figure`): ``seat`` None is the full view (every hand shown, and the picture says so),
@@ -15,6 +17,7 @@ a seat number that seat's view (its own hidden cards, nobody else's); ``last`` h
 """
 from __future__ import annotations
 
+import functools
 import textwrap
 
 import numpy as np
@@ -73,13 +76,221 @@ def figure_to_rgb(fig) -> np.ndarray:
     return np.asarray(fig.canvas.buffer_rgba())[:, :, :3].copy()
 
 
-def figure_to_svg(fig) -> str:
-    """The figure as SVG text (vector: sharp at any size)."""
-    import io
+# The SVG is written straight from the figure's artists (patches, lines, markers and texts: all the
+# games' pictures use), not through matplotlib's SVG backend: that one lays out every text and
+# draws each glyph as a path, which took 110-450 ms a frame; here a text is a <text> element that
+# the browser lays out, and a frame takes a few milliseconds more than building its figure. The
+# text metrics below (DejaVu Sans, matplotlib's font, as fractions of the font size, read off
+# matplotlib's own layout) place multi-line texts as matplotlib does, within a pixel or two.
+SVG_FONTS = {"sans-serif": "DejaVu Sans, Bitstream Vera Sans, Verdana, sans-serif",
+             "monospace": "DejaVu Sans Mono, Menlo, Consolas, monospace"}
+TEXT_ASCENT, TEXT_DESCENT = 0.79, 0.24      # a line of text above and below its baseline
+FONT_HEIGHT, NORMAL_LINE = 1.164, 1.332     # the font's height; a line's step at linespacing 'normal'
+MULTI_LINE_ASCENT = 0.345                   # a multi-line text's first ascent: half a step and this
+SVG_CAPS = {"butt": "butt", "projecting": "square", "round": "round"}
+SVG_JOINS = {"miter": "miter", "round": "round", "bevel": "bevel"}
+DASHES = {"--": "lines.dashed_pattern", ":": "lines.dotted_pattern", "-.": "lines.dashdot_pattern"}
 
-    out = io.StringIO()
-    fig.savefig(out, format="svg", facecolor=fig.get_facecolor())
-    return out.getvalue()
+
+def figure_to_svg(fig) -> str:
+    """The figure as SVG text (vector: sharp at any size), written directly from its artists; every
+    axes must have its axis off (the pictures' axes are drawing areas, not plots)."""
+    return _SvgWriter(fig).write()
+
+
+SVG_COMMANDS = {1: "M", 2: "L", 3: "Q", 4: "C"}    # matplotlib's path codes: MOVETO, LINETO, CURVE3, CURVE4
+CLOSEPOLY, STOP = 79, 0
+
+
+@functools.lru_cache(maxsize=256)
+def path_format(codes: bytes):
+    """The SVG path data of a path with these codes (uint8 bytes) as a %-format string over its
+    used vertices' (x, y), and which vertices it uses (a close and a stop use none): every circle,
+    or every rectangle, is written with one format call."""
+    parts, used, left = [], [], 0          # left: the points still to come of the segment begun
+    for code in codes:
+        if code in (CLOSEPOLY, STOP):
+            parts.append("Z" if code == CLOSEPOLY else "")
+            used.append(False)
+            continue
+        if left:                            # a curve's control points and end point share its code
+            parts.append(" %.1f,%.1f")
+            left -= 1
+        else:
+            parts.append(SVG_COMMANDS[code] + "%.1f,%.1f")
+            left = {3: 1, 4: 2}.get(code, 0)
+        used.append(True)
+    return "".join(parts), np.array(used, bool)
+
+
+class _SvgWriter:
+    """One figure written as SVG in display units (pixels at the figure's dpi, y down), sized in
+    points like matplotlib's own SVG."""
+
+    def __init__(self, fig):
+        self.fig = fig
+        self.px = fig.dpi / 72                      # pixels a point
+        self.width, self.height = fig.get_size_inches() * fig.dpi
+        self.clips = {}                             # a clip box's bounds -> its id
+        self.out = []
+
+    def write(self) -> str:
+        from xml.sax.saxutils import quoteattr
+
+        fig = self.fig
+        self.patch(fig.patch)
+        for artist in sorted((a for a in fig.get_children() if a is not fig.patch), key=lambda a: a.get_zorder()):
+            self.artist(artist)
+        clips = "".join(f'<clipPath id="c{i}"><rect x="{x:.2f}" y="{self.height - y - h:.2f}" width="{w:.2f}" '
+                        f'height="{h:.2f}"/></clipPath>' for (x, y, w, h), i in self.clips.items())
+        w, h = self.width / self.px, self.height / self.px
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.1f}pt" height="{h:.1f}pt" '
+                f'viewBox="0 0 {self.width:.1f} {self.height:.1f}" font-family={quoteattr(SVG_FONTS["sans-serif"])}>'
+                f"<defs>{clips}</defs>" + "".join(self.out) + "</svg>\n")
+
+    def artist(self, a):
+        from matplotlib.axes import Axes
+        from matplotlib.lines import Line2D
+        from matplotlib.patches import Patch
+        from matplotlib.text import Text
+
+        if not a.get_visible():
+            return
+        if isinstance(a, Axes):
+            self.axes(a)
+        elif isinstance(a, Patch):
+            self.patch(a)
+        elif isinstance(a, Line2D):
+            self.line(a)
+        elif isinstance(a, Text):
+            self.text(a)
+        else:
+            raise TypeError(f"figure_to_svg cannot write a {type(a).__name__}: draw with patches, lines and texts")
+
+    def axes(self, ax):
+        if ax.axison:
+            raise ValueError("figure_to_svg writes drawing areas, not plots: call ax.axis('off')")
+        ax.apply_aspect()                           # an 'equal' aspect moves the axes, as drawing would
+        spines = set(ax.spines.values())
+        skip = spines | {ax.patch, ax.xaxis, ax.yaxis}
+        for a in sorted((a for a in ax.get_children() if a not in skip), key=lambda a: a.get_zorder()):
+            self.artist(a)
+
+    # ------------------------------------------------------------------ pieces
+    def y(self, y):
+        return self.height - y
+
+    def clip(self, a) -> str:
+        box = a.get_clip_box() if a.get_clip_on() else None
+        if box is None:
+            return ""
+        key = tuple(round(v, 2) for v in box.bounds)
+        return f' clip-path="url(#c{self.clips.setdefault(key, len(self.clips))})"'
+
+    @staticmethod
+    def paint(rgba, what) -> str:
+        from matplotlib.colors import to_hex
+
+        if rgba is None or rgba[3] == 0:
+            return f' {what}="none"'
+        alpha = f' {what}-opacity="{rgba[3]:.3g}"' if rgba[3] < 1 else ""
+        return f' {what}="{to_hex(rgba)}"{alpha}'
+
+    def stroke(self, rgba, lw, style="-", cap="butt", join="miter") -> str:
+        import matplotlib
+
+        if lw <= 0:
+            return ' stroke="none"'
+        if rgba is None or rgba[3] == 0:        # unseen, but its width is where a click finds it
+            return f' stroke="none" stroke-width="{lw * self.px:.2f}"'
+        out = self.paint(rgba, "stroke") + f' stroke-width="{lw * self.px:.2f}"'
+        if style in DASHES:                        # matplotlib scales its dash patterns by the line width
+            dashes = matplotlib.rcParams[DASHES[style]]
+            out += ' stroke-dasharray="' + ",".join(f"{d * lw * self.px:.2f}" for d in dashes) + '"'
+        return out + f' stroke-linecap="{SVG_CAPS.get(str(cap), "butt")}" stroke-linejoin="{SVG_JOINS.get(str(join), "miter")}"'
+
+    def d(self, path, transform) -> str:
+        """A path's SVG data in display units (one format string a kind of path: see path_format)."""
+        path = transform.transform_path(path)
+        xy = path.vertices.copy()
+        xy[:, 1] = self.height - xy[:, 1]
+        if path.codes is None:
+            return "M" + "L".join(f"{x:.1f},{y:.1f}" for x, y in xy.tolist())
+        fmt, used = path_format(path.codes.tobytes())
+        return fmt % tuple(xy[used].ravel().tolist())
+
+    @staticmethod
+    def place(a) -> str:
+        """A named artist (its gid: a place on the board a click picks a move by) says its name, and
+        takes clicks where it is drawn even when it is not painted."""
+        gid = a.get_gid()
+        return f' data-place="{gid}" pointer-events="all"' if gid else ""
+
+    def patch(self, p):
+        fill = p.get_facecolor() if p.get_fill() else None
+        self.out.append(f'<path d="{self.d(p.get_path(), p.get_transform())}"{self.paint(fill, "fill")}'
+                        f'{self.stroke(p.get_edgecolor(), p.get_linewidth(), p.get_linestyle(), p.get_capstyle(), p.get_joinstyle())}'
+                        f'{self.clip(p)}{self.place(p)}/>')
+
+    def line(self, line):
+        from matplotlib.colors import to_rgba
+        from matplotlib.markers import MarkerStyle
+        from matplotlib.transforms import Affine2D
+
+        xy = line.get_transform().transform(line.get_xydata())
+        clip = self.clip(line)
+        style = line.get_linestyle()
+        if style not in ("None", " ", "") and len(xy) > 1:
+            points = "".join(("M" if i == 0 else "L") + f"{x:.2f},{self.y(y):.2f}" for i, (x, y) in enumerate(xy))
+            self.out.append(f'<path d="{points}" fill="none"'
+                            f'{self.stroke(to_rgba(line.get_color(), line.get_alpha()), line.get_linewidth(), style, line.get_solid_capstyle(), line.get_solid_joinstyle())}{clip}{self.place(line)}/>')
+        marker = MarkerStyle(line.get_marker(), line.get_fillstyle())
+        if marker.get_marker() in ("None", " ", "", None):
+            return
+        face, edge = to_rgba(line.get_markerfacecolor()), to_rgba(line.get_markeredgecolor())
+        for x, y in xy:
+            where = marker.get_transform() + Affine2D().scale(line.get_markersize() * self.px).translate(x, y)
+            self.out.append(f'<path d="{self.d(marker.get_path(), where)}"{self.paint(face, "fill")}'
+                            f'{self.stroke(edge, line.get_markeredgewidth(), "-", "butt", marker.get_joinstyle())}{clip}/>')
+
+    def text(self, t):
+        from xml.sax.saxutils import escape
+
+        from matplotlib.colors import to_rgba
+
+        words = t.get_text()
+        if not words:
+            return
+        if t.get_bbox_patch() is not None:          # its box fits the text: matplotlib measures it
+            t.update_bbox_position_size(self.fig.canvas.get_renderer())
+            self.patch(t.get_bbox_patch())
+        x, y = t.get_transform().transform(t.get_unitless_position())
+        y = self.y(y)
+        size = t.get_fontsize() * self.px
+        lines = words.split("\n")
+        spacing = t.get_linespacing()
+        step = size * (NORMAL_LINE if spacing == "normal" else FONT_HEIGHT * spacing)
+        ascent, descent = size * TEXT_ASCENT, size * TEXT_DESCENT
+        if len(lines) > 1:              # matplotlib spreads the step's leading above and below each line
+            ascent = step / 2 + size * MULTI_LINE_ASCENT
+            descent = step - ascent
+        block = ascent + step * (len(lines) - 1) + descent
+        top = {"top": y, "bottom": y - block, "center": y - block / 2, "baseline": y - block + descent,
+               "center_baseline": y - block / 2}[t.get_verticalalignment()]
+        first = top + ascent
+        anchor = {"left": "start", "center": "middle", "right": "end"}[t.get_horizontalalignment()]
+        family = t.get_fontfamily()[0]
+        font = f' font-family="{SVG_FONTS["monospace"]}"' if family == "monospace" else ""
+        weight = t.get_fontweight()
+        if weight not in ("normal", 400, "regular"):
+            font += f' font-weight="{"bold" if weight in ("bold", "heavy", "black", "semibold", "demibold") or (isinstance(weight, int) and weight >= 600) else weight}"'
+        if t.get_fontstyle() != "normal":
+            font += f' font-style="{t.get_fontstyle()}"'
+        turn = f' transform="rotate({-t.get_rotation():.1f},{x:.2f},{y:.2f})"' if t.get_rotation() else ""
+        spans = "".join(f'<tspan x="{x:.2f}" y="{first + i * step:.2f}">{escape(line)}</tspan>'
+                        for i, line in enumerate(lines))
+        self.out.append(f'<text font-size="{size:.2f}" text-anchor="{anchor}" xml:space="preserve"{font}'
+                        f'{self.paint(to_rgba(t.get_color(), t.get_alpha()), "fill")}{turn}{self.clip(t)}>{spans}</text>')
 
 
 def draw_banner(fig, title, decision, colour, seat=None, last=(), height=BANNER_H, colours=SEAT_COLOURS):
@@ -122,7 +333,7 @@ def draw_swatches(ax, x, y, entries, fontsize=7, size=0.22, gap=0.25):
 
     for colour, label in entries:
         if colour is not None:
-            ax.add_patch(Rectangle((x, y - size / 2), size, size, facecolor=colour, edgecolor="black", lw=0.6))
+            ax.add_artist(Rectangle((x, y - size / 2), size, size, facecolor=colour, edgecolor="black", lw=0.6))
             x += size + 0.06
         ax.text(x, y, label, va="center", fontsize=fontsize)
         x += len(label) * fontsize * 0.0078 + gap

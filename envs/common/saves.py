@@ -98,6 +98,12 @@ def _split(data: bytes):
     return header, data[start + n:]
 
 
+def read_header(data) -> dict:
+    """A save's header, parsed and its keys checked (not yet against an env: :func:`read_save`
+    does that): what a reader needs to make the env that loads it (its game, seats, options)."""
+    return _split(data)[0]
+
+
 def _is_int(x, lo, hi):
     return isinstance(x, int) and not isinstance(x, bool) and lo <= x <= hi
 

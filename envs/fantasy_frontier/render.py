@@ -182,19 +182,19 @@ def _draw_map(ax, s):
     used = [c for c in range(CELLS) if s["board"][c] >= 0]
     for c in used:
         x, y = _xy(c)
-        ax.add_patch(RegularPolygon((x, y), 6, radius=0.98, facecolor=TERRAIN_COLOURS[int(s["board"][c])],
+        ax.add_artist(RegularPolygon((x, y), 6, radius=0.98, facecolor=TERRAIN_COLOURS[int(s["board"][c])],
                                     edgecolor="#555555", lw=0.6))
         if s["township"][c] >= 0:
-            ax.add_patch(RegularPolygon((x + 0.35, y + 0.35), 5, radius=0.33, facecolor=SEAT_COLOURS[int(s["township"][c])],
+            ax.add_artist(RegularPolygon((x + 0.35, y + 0.35), 5, radius=0.33, facecolor=SEAT_COLOURS[int(s["township"][c])],
                                         edgecolor="black", lw=1.2))
         if s["ground"][c] >= 0:
-            ax.add_patch(Circle((x - 0.45, y - 0.4), 0.17, facecolor=SEAT_COLOURS[int(s["ground"][c])],
+            ax.add_artist(Circle((x - 0.45, y - 0.4), 0.17, facecolor=SEAT_COLOURS[int(s["ground"][c])],
                                 edgecolor="black", lw=0.8))
     for j in range(int(s["num_players"])):
         c = int(s["ship"][j])
         if c >= 0:
             x, y = _xy(c)
-            ax.add_patch(Ellipse((x, y - 0.05), 1.3, 0.62, facecolor=SEAT_COLOURS[j], edgecolor="black", lw=1.5, zorder=5))
+            ax.add_artist(Ellipse((x, y - 0.05), 1.3, 0.62, facecolor=SEAT_COLOURS[j], edgecolor="black", lw=1.5, zorder=5))
             ax.text(x, y - 0.05, str(j), ha="center", va="center", color="white", fontsize=9, weight="bold", zorder=6)
     if used:
         xs = [_xy(c)[0] for c in used]
@@ -215,7 +215,7 @@ def _mini_pattern(ax, x, y, m, size=0.085):
 
     for k in range(int(MAP_SIZE[m])):
         dq, dr = int(MAP_DQ[m, k]), int(MAP_DR[m, k])
-        ax.add_patch(RegularPolygon((x + size * SQRT3 * (dq + dr / 2), y - size * 1.5 * dr), 6, radius=size * 0.97,
+        ax.add_artist(RegularPolygon((x + size * SQRT3 * (dq + dr / 2), y - size * 1.5 * dr), 6, radius=size * 0.97,
                                     facecolor=TERRAIN_COLOURS[int(MAP_TERRAIN[m, k])], edgecolor="black", lw=0.4))
 
 
@@ -226,7 +226,7 @@ def _draw_seat(ax, s, j, h, shown):
 
     on_turn = s["stage"] != ST_OVER and s["turn_seat"] == j
     colour = SEAT_COLOURS[j]
-    ax.add_patch(Rectangle((0.05, 0.04), SEATS_W - 0.1, h - 0.08, facecolor="#fafafa",
+    ax.add_artist(Rectangle((0.05, 0.04), SEATS_W - 0.1, h - 0.08, facecolor="#fafafa",
                            edgecolor=colour, lw=2.5 if on_turn else 1, ls="--" if on_turn else "-"))
     f = int(s["faction"][j])
     vp = int(victory_points(s, j))
@@ -242,7 +242,7 @@ def _draw_seat(ax, s, j, h, shown):
     for k in range(ASSIGNMENTS):
         x = 0.15 + k * (box_w + 0.05)
         damaged = k < DAMAGEABLE and s["damaged"][j, k]
-        ax.add_patch(Rectangle((x, y0), box_w, box_h, facecolor="#ffe5e5" if damaged else "white",
+        ax.add_artist(Rectangle((x, y0), box_w, box_h, facecolor="#ffe5e5" if damaged else "white",
                                edgecolor=DAMAGE_COLOUR if damaged else "#888888", lw=1.5 if damaged else 0.8))
         ax.text(x + box_w / 2, y0 + box_h - 0.09, ASSIGNMENT_NAMES[k].replace(" ground", ""), fontsize=6.5,
                 ha="center", va="center")
@@ -255,7 +255,7 @@ def _draw_seat(ax, s, j, h, shown):
             for w in range(int(CAPACITY[k])):
                 cx = x + 0.1 + w * 0.14
                 fill = colour if w < ready else ("#bbbbbb" if w < crew else "white")
-                ax.add_patch(Circle((cx, y0 + 0.1), 0.05, facecolor=fill, edgecolor="#555555", lw=0.5))
+                ax.add_artist(Circle((cx, y0 + 0.1), 0.05, facecolor=fill, edgecolor="#555555", lw=0.5))
             if k < DAMAGEABLE and s["crew"][REPAIR_SPOT + k]:
                 ax.text(x + box_w - 0.04, y0 + 0.2, "repair", fontsize=5.5, ha="right", color=DAMAGE_COLOUR)
     # the cargo bays
@@ -267,7 +267,7 @@ def _draw_seat(ax, s, j, h, shown):
         ax.text(bx, y, BAY_NAMES[b], fontsize=6, va="center")
         pieces = [r for r in range(RESOURCES) if BAY_OF[r] == b for _ in range(int(s["bays"][j, r]))]
         for i in range(size):
-            ax.add_patch(Rectangle((bx + 0.42 + i * 0.13, y - 0.05), 0.11, 0.1,
+            ax.add_artist(Rectangle((bx + 0.42 + i * 0.13, y - 0.05), 0.11, 0.1,
                                    facecolor=RESOURCE_COLOURS[pieces[i]] if i < len(pieces) else "white",
                                    edgecolor="#777777", lw=0.5))
     # the rest, in words (and the hand's patterns where shown)

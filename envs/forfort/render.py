@@ -153,7 +153,7 @@ def _draw_fort(ax, s, j, hand_shown):
     ax.text(1.5, 3.62, title, ha="center", va="center", fontsize=10, color=SEAT_COLOURS[j],
             weight="bold" if on_turn or won else "normal")
     if on_turn:
-        ax.add_patch(Rectangle((-0.05, -0.05), 3.1, 3.1, fill=False, edgecolor=SEAT_COLOURS[j], lw=3, ls="--"))
+        ax.add_artist(Rectangle((-0.05, -0.05), 3.1, 3.1, fill=False, edgecolor=SEAT_COLOURS[j], lw=3, ls="--"))
     # which side of the fort faces whom (the ram hits that side, the catapult the rows behind it)
     for other in range(n):
         side = int(s["front"][j, other])
@@ -179,7 +179,7 @@ def _draw_fort(ax, s, j, hand_shown):
             else:
                 fill, label = CAMP_FILL, "camp"
         guarded = s["guard_fort"] == j and s["guard_space"] == space
-        ax.add_patch(Rectangle((x + 0.04, y + 0.04), 0.92, 0.92, facecolor=fill,
+        ax.add_artist(Rectangle((x + 0.04, y + 0.04), 0.92, 0.92, facecolor=fill,
                                edgecolor=SEAT_COLOURS[c // CARDS_PER_COLOUR] if c >= 0 else "#bbbbbb",
                                lw=2.5 if c >= 0 else 1, ls=":" if guarded else "-"))
         ax.text(x + 0.5, y + 0.55, label, ha="center", va="center", fontsize=8,
@@ -192,13 +192,13 @@ def _draw_fort(ax, s, j, hand_shown):
             ax.text(x + 0.12, y + 0.88, "⊟", fontsize=11, va="top", ha="left")
     _draw_armies(ax, s, j)
     size = int(s["dungeon_size"][j])
-    ax.add_patch(Rectangle((1.12, 1.12), 0.76, 0.76, facecolor="#333333"))
+    ax.add_artist(Rectangle((1.12, 1.12), 0.76, 0.76, facecolor="#333333"))
     ax.text(1.5, 1.5, f"{size}", color="white", ha="center", va="center", fontsize=11, weight="bold")
     if size:
         for space in AXIS_SPACES[int(s["dungeon_axis"][j, size - 1])]:
             x, y = _fort_xy(space)
             dx, dy = (x - 1) * 0.3, (y - 1) * 0.3
-            ax.add_patch(FancyArrow(1.5 + dx * 0.35, 1.5 + dy * 0.35, dx, dy, width=0.035, head_width=0.13,
+            ax.add_artist(FancyArrow(1.5 + dx * 0.35, 1.5 + dy * 0.35, dx, dy, width=0.035, head_width=0.13,
                                     head_length=0.1, length_includes_head=True, color=ARROW_COLOUR))
     reserve = sum(int(s["army_fort"][j, k] == ARMY_RESERVE) for k in range(ARMIES))
     down = sum(int(s["army_fort"][j, k] == ARMY_OVERTHROWN) for k in range(ARMIES))
@@ -246,17 +246,17 @@ def _draw_legend(ax, width):
 
     x = 0.2
     for kind, fill in enumerate(KIND_FILL + (CAMP_FILL,)):
-        ax.add_patch(Rectangle((x, row(0) - 0.3), 0.3, 0.6, facecolor=fill, edgecolor="black", lw=0.5))
+        ax.add_artist(Rectangle((x, row(0) - 0.3), 0.3, 0.6, facecolor=fill, edgecolor="black", lw=0.5))
         ax.text(x + 0.38, row(0), f"{KIND_NAMES[kind]} wall" if kind < len(KIND_FILL) else "camp",
                 va="center", fontsize=7)
         x += 1.3
     ax.text(0.2, row(1), "border colour: the card's owner     +k: cards covered below it     "
             "> whose turn     ⊟ lowered drawbridge", va="center", fontsize=7)
-    ax.add_patch(FancyArrow(0.2, row(2), 0.3, 0, width=0.12, head_width=0.45, head_length=0.09,
+    ax.add_artist(FancyArrow(0.2, row(2), 0.3, 0, width=0.12, head_width=0.45, head_length=0.09,
                             length_includes_head=True, color=ARROW_COLOUR))
     ax.text(0.6, row(2), "the arrows on the dungeon's top card: walls may go there (or on a camp)",
             va="center", fontsize=7)
-    ax.add_patch(Rectangle((4.75, row(2) - 0.3), 0.3, 0.6, facecolor="#333333"))
+    ax.add_artist(Rectangle((4.75, row(2) - 0.3), 0.3, 0.6, facecolor="#333333"))
     ax.text(5.13, row(2), "dungeon: cards left", va="center", fontsize=7)
     ax.plot(0.35, row(3), marker=ARROWS[1], markersize=8, color="#999999", markeredgecolor="black")
     ax.text(0.6, row(3), "army, in its owner's colour, pointing where it marches at its owner's turn",

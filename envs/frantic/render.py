@@ -149,13 +149,13 @@ def _draw_track(ax, s):
             if int(s["height"][p]) > 1:
                 label += f"\n(stack of {int(s['height'][p])})"
             ink = "white" if int(KIND_COLOUR[k]) in (1, 2) else "black"
-        ax.add_patch(Rectangle((x - 0.46, y - 0.36), 0.92, 0.72, facecolor=face, edgecolor="#333333", lw=0.8))
+        ax.add_artist(Rectangle((x - 0.46, y - 0.36), 0.92, 0.72, facecolor=face, edgecolor="#333333", lw=0.8))
         ax.text(x - 0.4, y + 0.28, str(p), ha="left", va="center", fontsize=6.5, color=ink)
         ax.text(x, y + 0.02, label, ha="center", va="center", fontsize=7.5, color=ink, weight="bold" if c >= 0 else "normal")
         here = [i for i in range(n) if int(s["pos"][i]) == p]
         for j, i in enumerate(here):
             cx = x - 0.33 + 0.17 * j
-            ax.add_patch(Circle((cx, y - 0.24), 0.085, facecolor=SEAT_COLOURS[i], edgecolor="black", lw=0.8, zorder=4))
+            ax.add_artist(Circle((cx, y - 0.24), 0.085, facecolor=SEAT_COLOURS[i], edgecolor="black", lw=0.8, zorder=4))
             ax.text(cx, y - 0.24, str(i), ha="center", va="center", fontsize=6, color="white", weight="bold", zorder=5)
     for r in range(1, rows):
         ax.plot([-0.5, ROW_LEN - 0.5], [r - 0.5, r - 0.5], color="black", lw=3)

@@ -11,7 +11,7 @@ import numpy as np
 from .board import hand_size, public_points, total_points
 from .content import ROADS_PER_PLAYER
 from ..common.render import BANNER_H, draw_banner, new_figure
-from .state import (CORNER_XY, EDGE_CORNERS, GENERAL_HARBOUR, HARBOUR_CORNERS, HEX_CENTRE, KEEP, NUM_CORNERS,
+from .state import (BUILD_KEEP, BUILD_ROAD, BUILD_VILLAGE, CORNER_XY, EDGE_CORNERS, MOVE_BANDIT, GENERAL_HARBOUR, HARBOUR_CORNERS, HEX_CENTRE, KEEP, NUM_CORNERS,
                     NUM_EDGES, NUM_HARBOURS, NUM_HEXES, NUM_RESOURCES, REPLY_ACCEPT, REPLY_COUNTER,
                     REPLY_DECLINE, REPLY_OFFER, RESOURCE_NAMES, ST_BID_GET, ST_BID_GIVE, ST_GAME_OVER,
                     ST_TRADE_CHOOSE, STAGE_NAMES, TERRAIN_NAMES, VICTORY_POINT, VILLAGE)
@@ -26,12 +26,16 @@ REPLY_WORDS = {REPLY_ACCEPT: "accepts", REPLY_COUNTER: "counters", REPLY_DECLINE
 # ----------------------------------------------------------------------------- the text map
 # Corners sit at doubled coordinates (x, y), x in -5..5, y in -8..8 (state.py). A text row for each
 # corner row and each hex centre row, and one between two corner rows a unit apart, where the
-# slanted edges run; four columns per unit of x.
+# slanted edges run; four columns per unit of x. Every corner and edge carries its number, so that a
+# move ("road on edge 23", "village on corner 12") can be found on the map: a corner's after its
+# building's letter ('.' when empty), an edge's on its middle (its road, when built, in the seat's
+# letter). Hexes are numbered row by row; each shows its terrain and dice number, the bandit a '*'
+# above it.
 MAP_COLUMNS_PER_X = 4
 _ROW_KEYS = sorted({int(y) for y in CORNER_XY[:, 1]} | {int(y) for y in HEX_CENTRE[:, 1]}
                    | {y + 0.5 for y in CORNER_XY[:, 1] if y + 1 in CORNER_XY[:, 1]})
 MAP_ROW = {k: i for i, k in enumerate(_ROW_KEYS)}
-MAP_WIDTH = MAP_COLUMNS_PER_X * 10 + 1
+MAP_WIDTH = MAP_COLUMNS_PER_X * 10 + 3      # a corner's letter in the first column, the last one's two digits
 TERRAIN_ABBREVIATIONS = tuple(name[:2] for name in TERRAIN_NAMES)   # fo hi pa fi mo de
 
 
@@ -41,7 +45,7 @@ def counted(k, noun) -> str:
 
 
 def map_column(x) -> int:
-    return MAP_COLUMNS_PER_X * (int(x) + 5)
+    return MAP_COLUMNS_PER_X * (int(x) + 5) + 1
 
 
 def building_letter(s, c) -> str:
@@ -53,33 +57,33 @@ def building_letter(s, c) -> str:
     return letter.upper() if s["corner_level"][c] == KEEP else letter
 
 
+def put(grid, row, col, text):
+    grid[row][col:col + len(text)] = list(text)
+
+
 def island_map(s) -> list:
-    """The island as text rows: each hex's terrain and number (``*`` the bandit), buildings on the
-    corners, roads as their seat's number over the edge."""
+    """The island as text rows: each corner's number after its building's letter ('.' for none),
+    each edge's number or its road (the seat's letter), each hex's terrain and dice number, and a
+    ``*`` above the bandit's hex."""
     grid = [[" "] * MAP_WIDTH for _ in _ROW_KEYS]
     for e in range(NUM_EDGES):
         (xa, ya), (xb, yb) = CORNER_XY[EDGE_CORNERS[e, 0]], CORNER_XY[EDGE_CORNERS[e, 1]]
         p = int(s["edge_owner"][e])
+        road = PLAYER_COLOUR_NAMES[p][0] if p >= 0 else ""
         if xa == xb:                        # upright: on the centre row between its corners
-            grid[MAP_ROW[(ya + yb) // 2]][map_column(xa)] = str(p) if p >= 0 else "|"
-            continue
-        row = MAP_ROW[min(ya, yb) + 0.5]
-        top_x, low_x = (xa, xb) if ya < yb else (xb, xa)
-        glyph = "\\" if low_x > top_x else "/"
-        left = map_column(min(xa, xb))
-        for k in (1, 2, 3):
-            grid[row][left + k] = str(p) if p >= 0 else (glyph if k == 2 else " ")
+            put(grid, MAP_ROW[(ya + yb) // 2], map_column(xa), road * 2 if road else str(e))
+        else:                               # slanted: the three columns between its corners
+            put(grid, MAP_ROW[min(ya, yb) + 0.5], map_column(min(xa, xb)) + 1, road * 3 if road else f"{e:>2}")
     for c in range(NUM_CORNERS):
         x, y = CORNER_XY[c]
-        grid[MAP_ROW[int(y)]][map_column(x)] = building_letter(s, c)
+        put(grid, MAP_ROW[int(y)], map_column(x) - 1, building_letter(s, c) + str(c))
     for h in range(NUM_HEXES):
         x, y = HEX_CENTRE[h]
         num = int(s["hex_number"][h])
-        label = TERRAIN_ABBREVIATIONS[int(s["hex_terrain"][h])] + (str(num) if num else "")
-        label = ("*" if s["bandit"] == h else "") + label
-        col = map_column(x) - len(label) // 2
-        grid[MAP_ROW[int(y)]][col:col + len(label)] = list(label)
-    return ["  " + "".join(row).rstrip() for row in grid]
+        put(grid, MAP_ROW[int(y)], map_column(x) - 1, TERRAIN_ABBREVIATIONS[int(s["hex_terrain"][h])] + (str(num) if num else ""))
+        if s["bandit"] == h:
+            put(grid, MAP_ROW[int(y) - 1], map_column(x), "*")
+    return ["".join(row).rstrip() for row in grid]
 
 
 def harbour_text(s, i, seat):
@@ -102,10 +106,10 @@ def status_line(s) -> str:
 RESOURCE_LETTERS = "TBWGO"
 CARD_LETTERS = "KRYMV"
 AWARD_LETTERS = (("longest_road", "LR"), ("largest_army", "LA"))
-TEXT_LEGEND = ("villages r b w o, keeps R B W O, roads 0-3, by seat; * the bandit",
+TEXT_LEGEND = ("corners .0-.53 (village r b w o, keep R B W O), edges 0-71 (road rr); * bandit",
                "hand T B W G O: timber brick wool grain ore; LR longest road, LA largest army",
                "cards K R Y M V: knight, road building, year of plenty, monopoly, victory point")
-SIDE_COLUMN = MAP_WIDTH + 3         # where the players' column starts beside the map (lines <= 80)
+SIDE_COLUMN = MAP_WIDTH + 1         # where the players' column starts beside the map (lines <= 80)
 
 
 def letters(counts, names) -> str:
@@ -202,32 +206,48 @@ PIPS_AT = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
 
 def draw_die(ax, x, y, value, size=0.09):
     from matplotlib.patches import Circle, FancyBboxPatch
-    ax.add_patch(FancyBboxPatch((x, y), size, size, boxstyle="round,pad=0,rounding_size=0.015",
+    ax.add_artist(FancyBboxPatch((x, y), size, size, boxstyle="round,pad=0,rounding_size=0.015",
                                 facecolor="white", edgecolor="black", linewidth=1.2))
     for dx, dy in PIPS_AT[value]:
-        ax.add_patch(Circle((x + size / 2 + dx * size * 0.27, y + size / 2 + dy * size * 0.27), size * 0.08,
+        ax.add_artist(Circle((x + size / 2 + dx * size * 0.27, y + size / 2 + dy * size * 0.27), size * 0.08,
                             facecolor="black"))
 
 
+def action_place(s, a):
+    """Where a move is played on the picture (the gid drawn there): a road on its edge, a village
+    or keep on its corner, the bandit on its hex."""
+    if BUILD_ROAD.has(a):
+        return f"edge-{BUILD_ROAD.split(a)}"
+    if BUILD_VILLAGE.has(a):
+        return f"corner-{BUILD_VILLAGE.split(a)}"
+    if BUILD_KEEP.has(a):
+        return f"corner-{BUILD_KEEP.split(a)}"
+    if MOVE_BANDIT.has(a):
+        return f"hex-{MOVE_BANDIT.split(a)}"
+    return None
+
+
 def draw_island(ax, s):
-    """Terrain, numbers, harbours, the bandit, and every road and building in its seat's colour."""
+    """Terrain, numbers, harbours, the bandit, and every road and building in its seat's colour;
+    each hex, edge and corner named (its gid) for a click to find, an empty edge or corner by an
+    invisible mark (``action_place``)."""
     from matplotlib.patches import Circle, Polygon, RegularPolygon
 
     for h in range(NUM_HEXES):
         x, y = _xy(HEX_CENTRE[h])
-        ax.add_patch(RegularPolygon((x, y), 6, radius=1.0, orientation=0.0,
+        ax.add_artist(RegularPolygon((x, y), 6, radius=1.0, orientation=0.0,
                                     facecolor=TERRAIN_COLOURS[int(s["hex_terrain"][h])],
-                                    edgecolor="#5b4a2f", linewidth=1.5))
+                                    edgecolor="#5b4a2f", linewidth=1.5, gid=f"hex-{h}"))
         num = int(s["hex_number"][h])
         if num:
-            ax.add_patch(Circle((x, y), 0.3, facecolor="#fdf5e0", edgecolor="black", linewidth=0.8))
+            ax.add_artist(Circle((x, y), 0.3, facecolor="#fdf5e0", edgecolor="black", linewidth=0.8))
             ax.text(x, y + 0.04, str(num), ha="center", va="center", fontsize=11, fontweight="bold",
                     color="#c62828" if num in (6, 8) else "black")
             pips = 6 - abs(7 - num)
             ax.text(x, y - 0.17, "." * pips, ha="center", va="center", fontsize=8, fontweight="bold",
                     color="#c62828" if num in (6, 8) else "black")
         if s["bandit"] == h:
-            ax.add_patch(Circle((x - 0.5, y + 0.3), 0.22, facecolor="#222222", edgecolor="white", linewidth=1.5))
+            ax.add_artist(Circle((x - 0.5, y + 0.3), 0.22, facecolor="#222222", edgecolor="white", linewidth=1.5))
             ax.text(x - 0.5, y + 0.3, "B", ha="center", va="center", fontsize=9, color="white", fontweight="bold")
     for i in range(NUM_HARBOURS):
         a, b = HARBOUR_CORNERS[i]
@@ -243,20 +263,23 @@ def draw_island(ax, s):
                 bbox=dict(boxstyle="round,pad=0.2", facecolor="#fffbe6", edgecolor="#7a5c2e"))
     for e in range(NUM_EDGES):
         p = int(s["edge_owner"][e])
-        if p < 0:
-            continue
         a, b = EDGE_CORNERS[e]
         (xa, ya), (xb, yb) = _xy(CORNER_XY[a]), _xy(CORNER_XY[b])
         # drawn short of the corners, so the buildings stand clear of them
         sx, sy = xa + 0.12 * (xb - xa), ya + 0.12 * (yb - ya)
         tx, ty = xb - 0.12 * (xb - xa), yb - 0.12 * (yb - ya)
+        if p < 0:
+            ax.plot([sx, tx], [sy, ty], color="none", linewidth=9, zorder=3, gid=f"edge-{e}")
+            continue
         ax.plot([sx, tx], [sy, ty], color="black", linewidth=9, solid_capstyle="butt", zorder=3)
-        ax.plot([sx, tx], [sy, ty], color=PLAYER_COLOURS[p], linewidth=6.5, solid_capstyle="butt", zorder=4)
+        ax.plot([sx, tx], [sy, ty], color=PLAYER_COLOURS[p], linewidth=6.5, solid_capstyle="butt", zorder=4,
+                gid=f"edge-{e}")
     for c in range(NUM_CORNERS):
         p = int(s["corner_owner"][c])
-        if p < 0:
-            continue
         x, y = _xy(CORNER_XY[c])
+        if p < 0:
+            ax.add_artist(Circle((x, y), 0.2, facecolor="none", edgecolor="none", zorder=5, gid=f"corner-{c}"))
+            continue
         if s["corner_level"][c] == KEEP:        # a keep: a tower with battlements
             w, hgt = 0.27, 0.24
             shape = [(x - w, y - hgt), (x + w, y - hgt), (x + w, y + hgt), (x + w * 0.5, y + hgt),
@@ -266,8 +289,8 @@ def draw_island(ax, s):
             w, hgt = 0.2, 0.17
             shape = [(x - w, y - hgt), (x + w, y - hgt), (x + w, y + 0.2 * hgt), (x, y + hgt * 1.4),
                      (x - w, y + 0.2 * hgt)]
-        ax.add_patch(Polygon(shape, closed=True, facecolor=PLAYER_COLOURS[p], edgecolor="black",
-                             linewidth=1.8, zorder=5))
+        ax.add_artist(Polygon(shape, closed=True, facecolor=PLAYER_COLOURS[p], edgecolor="black",
+                             linewidth=1.8, zorder=5, gid=f"corner-{c}"))
 
 
 def draw_table(ax, s, seat=None):
@@ -293,10 +316,10 @@ def draw_table(ax, s, seat=None):
     for p in range(n):
         shown = seat is None or seat == p
         pts = int(total_points(s, p)) if over or shown else int(public_points(s, p))
-        ax.add_patch(Rectangle((0.03, y - 0.105), 0.94, 0.115, facecolor="#f4f4f4",
+        ax.add_artist(Rectangle((0.03, y - 0.105), 0.94, 0.115, facecolor="#f4f4f4",
                                edgecolor="black" if p == s["turn_seat"] else "#bbbbbb",
                                linewidth=2.0 if p == s["turn_seat"] else 0.8))
-        ax.add_patch(Rectangle((0.05, y - 0.055), 0.06, 0.05, facecolor=PLAYER_COLOURS[p], edgecolor="black"))
+        ax.add_artist(Rectangle((0.05, y - 0.055), 0.06, 0.05, facecolor=PLAYER_COLOURS[p], edgecolor="black"))
         ax.text(0.14, y - 0.012, f"player_{p}", fontsize=10, fontweight="bold", va="center")
         ax.text(0.43, y - 0.012, f"{pts} points", fontsize=10, fontweight="bold", va="center")
         awards = [name for field, name in (("longest_road", "longest road"), ("largest_army", "largest army"))
@@ -350,7 +373,7 @@ def render_figure(s, seat=None, last=()):
     table.set_xlim(0, 1)
     table.set_ylim(0, 1)
     table.axis("off")
-    table.add_patch(FancyBboxPatch((0.0, 0.0), 1.0, 1.0, boxstyle="round,pad=0,rounding_size=0.02",
+    table.add_artist(FancyBboxPatch((0.0, 0.0), 1.0, 1.0, boxstyle="round,pad=0,rounding_size=0.02",
                                    facecolor="white", edgecolor="none"))
     draw_table(table, s, seat)
     return fig

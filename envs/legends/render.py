@@ -136,7 +136,7 @@ def _draw_locations(ax, s, top):
     w = (WIDTH - 0.4) / 3
     for loc in range(3):
         x, y = 0.1 + loc * (w + 0.1), top - LOC_H + 0.05
-        ax.add_patch(Rectangle((x, y), w, LOC_H - 0.1, facecolor=LOCATION_COLOURS[loc], edgecolor="#7a5c2e"))
+        ax.add_artist(Rectangle((x, y), w, LOC_H - 0.1, facecolor=LOCATION_COLOURS[loc], edgecolor="#7a5c2e"))
         ax.text(x + 0.12, top - 0.2, LOCATION_NAMES[loc], fontsize=11, weight="bold", va="center")
         if s['marker'] == loc:
             ax.text(x + 0.12, top - 0.7, "the adventure marker blocks it (no adventure here)", fontsize=8.5)
@@ -158,7 +158,7 @@ def _draw_locations(ax, s, top):
         for k in range(TRACK):
             bx = x + 0.12 + k * 0.55
             here = k == s['age'][loc]
-            ax.add_patch(Rectangle((bx, y + 0.3), 0.45, 0.32, facecolor="#553311" if here else "white",
+            ax.add_artist(Rectangle((bx, y + 0.3), 0.45, 0.32, facecolor="#553311" if here else "white",
                                    edgecolor="#553311"))
             if k == FATE_SPACE[loc]:
                 ax.text(bx + 0.225, y + 0.46, "F", ha="center", va="center", fontsize=8, weight="bold",
@@ -187,7 +187,7 @@ def _draw_character(ax, s, j, top, shown):
 
     colour = SEAT_COLOURS[j]
     on = s['actor'] == j
-    ax.add_patch(Rectangle((0.1, top - ROW_H + 0.04), WIDTH - 0.2, ROW_H - 0.06, facecolor="#fafafa",
+    ax.add_artist(Rectangle((0.1, top - ROW_H + 0.04), WIDTH - 0.2, ROW_H - 0.06, facecolor="#fafafa",
                            edgecolor=colour, lw=2.5 if on else 1, ls="--" if on else "-"))
     first = "  (first player)" if s['first_player'] == j else ""
     ax.text(0.2, top - 0.16, f"{'> ' if on else ''}player_{j}  {CHARACTER_NAMES[int(s['character'][j])]}{first}",
@@ -200,7 +200,7 @@ def _draw_character(ax, s, j, top, shown):
         x += 0.85
     x += 0.1
     for k in range(5):
-        ax.add_patch(Rectangle((x, top - 0.47), 0.14, 0.14, facecolor=TOKEN_COLOURS[k], edgecolor="black", lw=0.5))
+        ax.add_artist(Rectangle((x, top - 0.47), 0.14, 0.14, facecolor=TOKEN_COLOURS[k], edgecolor="black", lw=0.5))
         ax.text(x + 0.18, top - 0.4, str(int(s['tokens'][j, k])), fontsize=8, va="center")
         x += 0.45
     legend = (f"True Grit {int(s['grit'][j])}   -1 VP x{int(s['neg_vp'][j])}   adventures {adventures_of(s, j)}   "
