@@ -387,6 +387,8 @@ class Run:
             raise SystemExit(f"{path}: a checkpoint of another version of this trainer")
         self.net.load_state_dict(state["net"])
         self.opt.load_state_dict(state["opt"])
+        for group in self.opt.param_groups:   # a resumed run goes on at the rate it is given now
+            group["lr"], group["weight_decay"] = self.args.lr, self.args.weight_decay
         self.iteration, self.decisions, self.games = (int(x) for x in state["counters"])
         self.seconds, self.best = float(state["seconds"]), float(state["best"])
         self.rng.bit_generator.state = json.loads(state["rng"])
