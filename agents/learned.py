@@ -7,8 +7,9 @@ with its own seeded generator (or takes the most likely action), so a seeded gam
 Policy files. A policy is kept as two files, neither of which can run code when read:
 
 - ``NAME.json``, plain text describing the network: the game and the env options it was trained
-  with, the observation and action sizes, the hidden layers' widths and their activation, and the
-  command and seed that trained it;
+  with, the observation and action sizes, the hidden layers' widths and their activation, the
+  command and seed that trained it, and the fingerprint of the rules it was trained on (loading it
+  against other rules warns);
 - ``NAME.pt`` beside it, the weights, read with ``torch.load(weights_only=True)``, which refuses
   anything but tensors and plain containers instead of unpickling objects.
 
@@ -37,6 +38,7 @@ from pathlib import Path
 
 import numpy as np
 
+from frontierzoo.envs.common.registry import get_game, rules_fingerprint, warn_if_other_rules
 from frontierzoo.envs.common.saves import MAX_NESTING, nesting
 
 from .base import Agent
@@ -68,8 +70,6 @@ def _existing(path) -> Path:
 
 def _check_sizes(where, game_name, observation_size, action_size):
     """A policy's sizes must be the game's: ``ValueError`` naming both otherwise."""
-    from frontierzoo.envs import get_game
-
     try:
         game = get_game(game_name)
     except ValueError as e:
@@ -104,6 +104,7 @@ def check_description(d, where) -> dict:
     need(d.get("activation") in ACTIVATIONS, "activation", f"one of {sorted(ACTIVATIONS)}")
     need(isinstance(d.get("env_options"), dict), "env_options", "a dict (the options the env was made with)")
     need(isinstance(d.get("training"), dict), "training", "a dict (the command and seed that trained it)")
+    need(d.get("rules") is None or isinstance(d["rules"], str), "rules", "the rules' fingerprint (a string)")
     _check_sizes(where, d["game"], d["observation_size"], d["action_size"])
     if parameter_count(d) > MAX_PARAMETERS:
         raise ValueError(f"{where}: the network would have {parameter_count(d):,} parameters; "
@@ -159,6 +160,7 @@ class Policy:
         if nesting(d) > MAX_NESTING:
             raise ValueError(f"{where}: not a policy description (JSON nested more than {MAX_NESTING} deep)")
         self.description = check_description(d, where)
+        warn_if_other_rules(d.get("rules"), get_game(d["game"]), where)
         wpath = _existing(weights_path(path))
         most = 4 * parameter_count(d) + PT_OVERHEAD
         if wpath.stat().st_size > most:
@@ -281,6 +283,7 @@ def save_policy(model, path, env, command, seed) -> Path:
         "hidden": [m.out_features for m in linear],
         "activation": names[policy.activation_fn],
         "training": {"command": command, "seed": seed, "timesteps": int(model.num_timesteps)},
+        "rules": rules_fingerprint(env.game),
     }
     check_description(d, path)
     weights = {}

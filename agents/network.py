@@ -28,6 +28,8 @@ from pathlib import Path
 
 import numpy as np
 
+from frontierzoo.envs.common.registry import rules_fingerprint
+
 from .base import Agent
 from .learned import MODELS, _check_sizes, _check_weights, _existing, _positive_int, weights_path
 
@@ -39,14 +41,6 @@ MAX_EMBED = 64   # a block's row encoder is at most this wide
 def bundled_network(game_name: str) -> Path:
     """Where the network shipped for ``game_name`` is described (it may not exist)."""
     return MODELS / f"{game_name.split('_v')[0]}_net.json"
-
-
-def rules_fingerprint(game) -> str:
-    """A digest of the game's rules (its folder and the engine), as the compile cache keys them."""
-    from frontierzoo.envs.common.jit import folder_fingerprint
-    from frontierzoo.envs.common.registry import game_module
-
-    return folder_fingerprint(str(Path(game_module(game.name).__file__).parent))[:16]
 
 
 def value_size(game) -> int:

@@ -9,12 +9,14 @@ imported from there, with a Numba cache of its own. The runs alternate A B B A A
 spell of a shared machine falls on both sides alike; every run's figure is printed, then each
 side's median. What is measured (one figure a run):
 
+- ``aec``: the AEC loop (PettingZoo's ``agent_iter`` / ``last`` / ``step``) with a random agent,
+  decisions/s over ``--seconds``;
 - ``rollouts``: jitted random rollouts, decisions/s over ``--seconds`` (batches of 2,000 games);
 - ``vector``: the vector env of 1,024 games stepped with random legal actions, decisions/s;
 - ``cold``: import to the first AEC step with an empty cache, seconds;
 - ``cached``: launching the interpreter to the first AEC step with the cache warm, seconds;
 
-each by ``frontierzoo bench``'s own code (``throughput.rollouts``, ``vector_loop``, ``run_startup``),
+each by ``frontierzoo bench``'s own code (``throughput.aec_loop``, ``rollouts``, ``vector_loop``, ``run_startup``),
 whichever version of the games it imports.
 """
 from __future__ import annotations
@@ -42,12 +44,15 @@ game, players, seconds = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
 print({call})
 """
 LOOPS = {
+    "aec": _LOOP.format(source="".join(inspect.getsource(f) for f in (throughput.pick, throughput.aec_loop,
+                                                                     throughput._play_aec)),
+                        call="aec_loop(lambda: game_module(game).env(num_players=players), seconds)[0]"),
     "rollouts": _LOOP.format(source=inspect.getsource(throughput.rollouts),
                              call="rollouts(game_module(game), players, 2000, seconds)[0]"),
     "vector": _LOOP.format(source=inspect.getsource(throughput.vector_loop),
                            call="vector_loop(game_module(game), players, 1024, seconds)[0]"),
 }
-MEASURES = {"rollouts": "decisions/s", "vector": "decisions/s", "cold": "s", "cached": "s"}
+MEASURES = {"aec": "decisions/s", "rollouts": "decisions/s", "vector": "decisions/s", "cold": "s", "cached": "s"}
 
 
 def alternation(runs: int) -> list:

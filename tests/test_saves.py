@@ -285,3 +285,28 @@ def test_the_decision_count_stops_at_its_top():
     assert header["steps"] == STEPS_MAX == 2**62
     assert np.frombuffer(body, dtype=env.game.dtype)[0]["steps"] == STEPS_MAX
     make("forfort_v0").load(env.save())
+
+
+def test_a_loaded_game_keeps_its_reward_mode_and_steps_as_the_saved_one_would():
+    """A save made under reward="vp" loaded into an env made with reward="win" plays on with the
+    saved mode's rewards (the score-margin changes), as the saved env does, and the reverse."""
+    for saved_mode, other_mode in (("vp", "win"), ("win", "vp")):
+        saved = make("forfort_v0", reward=saved_mode)
+        saved.reset(seed=5)
+        for _ in range(30):
+            saved.step(int(saved.legal_actions()[0]))
+        loaded = make("forfort_v0", reward=other_mode)
+        loaded.load(saved.save())
+        margins_moved = False
+        for _ in range(60):
+            if saved.terminations[saved.agent_selection]:
+                break
+            a = int(saved.legal_actions()[-1])
+            saved.step(a)
+            loaded.step(a)
+            assert loaded.rewards == saved.rewards
+            assert np.array_equal(loaded.observe(loaded.agent_selection)["observation"],
+                                  saved.observe(saved.agent_selection)["observation"])
+            if not saved.terminations[saved.agent_selection]:   # before the end, only vp rewards
+                margins_moved = margins_moved or any(r != 0 for r in saved.rewards.values())
+        assert margins_moved == (saved_mode == "vp")   # the vp path was taken, and only under vp

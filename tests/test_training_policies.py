@@ -126,6 +126,22 @@ def test_a_description_that_does_not_fit_its_game_is_refused_naming_both_sizes(t
         MaskablePPOAgent(path=_copy_bundled(tmp_path, format="pickle"))
 
 
+def test_a_policy_trained_on_other_rules_loads_with_a_warning(tmp_path):
+    import warnings
+
+    from frontierzoo.envs.common.registry import rules_fingerprint
+
+    now = rules_fingerprint(get_game("forfort_v0"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        MaskablePPOAgent(path=_copy_bundled(tmp_path, rules=now))
+    with pytest.warns(UserWarning, match=rf"policy.json was trained on other rules of forfort_v0 \(fingerprint "
+                                         rf"0{{16}}, now {now}\)"):
+        MaskablePPOAgent(path=_copy_bundled(tmp_path, rules="0" * 16))
+    with pytest.raises(ValueError, match="'rules' must be the rules' fingerprint"):
+        MaskablePPOAgent(path=_copy_bundled(tmp_path, rules=7))
+
+
 def test_weights_that_do_not_fit_the_description_are_refused(tmp_path):
     with pytest.raises(ValueError, match=r"does not match .*policy.json: hidden0.bias is \(64,\), needs \(32,\)"):
         MaskablePPOAgent(path=_copy_bundled(tmp_path, hidden=[32, 64]))
@@ -211,6 +227,7 @@ def test_the_safe_form_plays_as_the_sb3_model_it_was_written_from(tmp_path):
     from sb3_contrib import MaskablePPO
 
     from frontierzoo.agents.learned import save_policy
+    from frontierzoo.envs.common.registry import rules_fingerprint
     from frontierzoo.training.wrappers import SelfPlayEnv
 
     env = SelfPlayEnv("forfort_v0", seed=0)
@@ -219,6 +236,7 @@ def test_the_safe_form_plays_as_the_sb3_model_it_was_written_from(tmp_path):
     path = save_policy(model, tmp_path / "mine.json", env.aec, "a test", 3)
     d = json.loads(path.read_text())
     assert d["hidden"] == [32, 16] and d["activation"] == "tanh" and d["training"]["command"] == "a test"
+    assert d["rules"] == rules_fingerprint(get_game("forfort_v0"))
     assert d["env_options"] == {"num_players": 2, "reward": "win", "illegal_action": "lose", "max_steps": None,
                                 "teams": False, "arrows": "four"}
     pairs = _observations(games=6, seed=5)

@@ -16,6 +16,7 @@ from frontierzoo.envs.forfort.content import WALL_HAS
 from frontierzoo.envs.forfort.state import ARMY_RESERVE, CATAPULT, GUARD, MASON, RAM, SIEGE_TOWER, WALLS
 from frontierzoo.agents.match import play_game
 from frontierzoo.envs import get_game, make
+from frontierzoo.envs.common.registry import rules_fingerprint
 from frontierzoo.training.tune import train
 
 SEEDS = np.arange(1, 41, dtype=np.uint64)
@@ -110,7 +111,7 @@ def test_bad_weights_are_refused(bad):
 
 
 def _write(path, **changes):
-    d = {"format": "frontierzoo-weights-1", "game": "forfort_v0",
+    d = {"format": "frontierzoo-weights-1", "game": "forfort_v0", "rules": rules_fingerprint(get_game("forfort_v0")),
          "weights": {k: float(v) for k, v in zip(WEIGHT_NAMES, WEIGHTS)}}
     d.update(changes)
     path.write_text(json.dumps(d))
@@ -148,6 +149,7 @@ def test_training_writes_weights_a_curve_and_a_playable_agent(tmp_path):
                    eval_games=6, processes=1, command="test")
     assert result["training"]["generations"] >= 1
     assert result["training"]["games"] == 16 * result["training"]["generations"]
+    assert result["rules"] == rules_fingerprint(get_game("forfort_v0"))
     w = load_weights(tmp_path / "forfort_tuned.json")
     assert np.all(w > 0)
     rows = (tmp_path / "curve.csv").read_text().splitlines()
@@ -160,6 +162,25 @@ def test_training_writes_weights_a_curve_and_a_playable_agent(tmp_path):
 
 
 @pytest.mark.skipif(not TUNED.exists(), reason="no bundled weights")
+def test_weights_trained_on_other_rules_load_with_a_warning_naming_both_fingerprints(tmp_path):
+    import warnings
+
+    d = json.loads(TUNED.read_text())
+    now = rules_fingerprint(get_game("forfort_v0"))
+    path = tmp_path / "forfort_tuned.json"
+    path.write_text(json.dumps({**d, "rules": now}))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert np.array_equal(load_weights(path), [d["weights"][k] for k in WEIGHT_NAMES])
+    path.write_text(json.dumps({**d, "rules": "0" * 16}))
+    with pytest.warns(UserWarning, match=rf"{path} was trained on other rules of forfort_v0 \(fingerprint "
+                                         rf"0{{16}}, now {now}\): it may play worse than its recorded strength"):
+        load_weights(path)
+    path.write_text(json.dumps({k: v for k, v in d.items() if k != "rules"}))
+    with pytest.warns(UserWarning, match="records no rules' fingerprint"):
+        TunedForfort(path=path)
+
+
 def test_the_bundled_weights_are_an_agent():
     assert "tuned" in available_agents("forfort_v0")
     assert "tuned" not in available_agents("legends_v0")

@@ -52,6 +52,7 @@ from frontierzoo.agents.base import usable_cores
 from frontierzoo.agents.heuristics import WEIGHTS_FORMAT, heuristic_module, tunable_games
 from frontierzoo.agents.match import wilson_interval
 from frontierzoo.envs import get_game
+from frontierzoo.envs.common.registry import rules_fingerprint
 
 MIN_SPREAD = 0.05     # the least spread (log scale: about 5% either way) a generation samples with
 SMOOTHING = 0.7       # each generation's mean and spread: this much of the elites', the rest kept
@@ -144,7 +145,8 @@ def train(minutes=55.0, out=None, seed=0, population=16, elite=4, games=400,
             point(generation)
     bar.close()
     chosen = max(curve, key=lambda c: c[4])
-    result = {"format": WEIGHTS_FORMAT, "game": game, "num_players": num_players,
+    result = {"format": WEIGHTS_FORMAT, "game": game, "rules": rules_fingerprint(get_game(game)),
+              "num_players": num_players,
               "weights": {k: float(v) for k, v in zip(WEIGHT_NAMES, kept)},
               "hand_set": {k: float(v) for k, v in zip(WEIGHT_NAMES, WEIGHTS)},
               "training": {"command": command, "seed": seed, "generations": generation, "games": played,

@@ -27,6 +27,7 @@ from types import MappingProxyType
 import numpy as np
 
 from frontierzoo.envs import all_games
+from frontierzoo.envs.common.registry import warn_if_other_rules
 
 from ..learned import MODELS
 
@@ -91,7 +92,8 @@ class NamedWeights:
 
     def load(self, path) -> np.ndarray:
         """The weights a ``<game>_tuned.json`` holds (training/tune.py writes them): plain numbers,
-        checked one by one; ``ValueError`` if the file is not such a file for this game."""
+        checked one by one; ``ValueError`` if the file is not such a file for this game, a warning
+        if it was trained on other rules (its ``"rules"``, the rules' fingerprint)."""
         try:
             d = json.loads(Path(path).read_text())
         except (OSError, ValueError) as e:
@@ -101,4 +103,6 @@ class NamedWeights:
         named = d.get("weights")
         if not isinstance(named, dict) or sorted(named) != sorted(self.names):
             raise ValueError(f"{path}: the weights must name exactly {', '.join(self.names)}")
-        return self.check([named[k] for k in self.names])
+        weights = self.check([named[k] for k in self.names])
+        warn_if_other_rules(d.get("rules"), self.game, path)
+        return weights

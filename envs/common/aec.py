@@ -115,6 +115,10 @@ class FrontierZooEnv(AECEnv):
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(game.num_actions) for a in self.possible_agents}
         self._rew = np.zeros(self.num_players, np.float32)
+        # the compiled step writes into these (env-owned: a step allocates nothing)
+        self._margins = self._margins_for(self.reward_mode)
+        self._obs = np.zeros(game.obs_size, np.float32)
+        self._mask = np.zeros(game.num_actions, np.bool_)
         self._has_reset = False
 
     # ----------------------------------------------------------------- spaces and accessors
@@ -162,7 +166,7 @@ class FrontierZooEnv(AECEnv):
         self.terminations = {a: seat < 0 for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
-        self._set_view(seat, *self._view_of(seat))
+        self._show(seat)
 
     def _require_reset(self, what):
         if not self._has_reset:
@@ -179,8 +183,8 @@ class FrontierZooEnv(AECEnv):
         # ``options`` is accepted for PettingZoo's API and unused: a game's options are fixed when
         # the env is made, so that the spaces stay what they were.
         self._seed = seed_value(seed)
-        seat, obs, mask = self._k.aec(self._buf, True, self.num_players, self._opts, np.uint64(self._seed),
-                                      0, False, self._rew)
+        seat = self._k.aec(self._buf, True, self.num_players, self._opts, np.uint64(self._seed), 0, False,
+                           self._rew, self._margins, self._obs, self._mask)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -190,12 +194,10 @@ class FrontierZooEnv(AECEnv):
         self._steps = 0
         self._last = None
         self._has_reset = True
-        self._set_view(seat, obs, mask)
+        self._set_seat(seat)
 
-    def _set_view(self, seat, obs, mask):
+    def _set_seat(self, seat):
         self._seat = int(seat)
-        self._obs = obs
-        self._mask = mask
         if seat >= 0:
             self.agent_selection = self.possible_agents[seat]
 
@@ -246,15 +248,15 @@ class FrontierZooEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         if self.render_mode is not None:
             self._last = (self._buf.copy(), a)
-        seat, obs, mask = self._k.aec(self._buf, False, self.num_players, self._opts, np.uint64(0),
-                                      a, self.reward_mode == "vp", self._rew)
+        seat = self._k.aec(self._buf, False, self.num_players, self._opts, np.uint64(0), a,
+                           self.reward_mode == "vp", self._rew, self._margins, self._obs, self._mask)
         if self._steps < STEPS_MAX:
             self._steps += 1
         cumulative = self._cumulative_rewards
         for name, r in zip(self.possible_agents, self._rew.tolist()):
             self.rewards[name] = r
             cumulative[name] += r   # what AECEnv._accumulate_rewards does, without its overhead
-        self._set_view(seat, obs, mask)
+        self._set_seat(seat)
         if seat < 0:
             for name in self.agents:
                 self.terminations[name] = True
@@ -306,9 +308,7 @@ class FrontierZooEnv(AECEnv):
         self._require_reset("determinize")
         self.game.core.determinize(self._states[0], self.agent_name_mapping[agent])
         if self._seat >= 0:
-            seat, obs, mask = self._seat, self._k.observe_seat(self._buf, self._seat), self._mask
-            self.game.core.legal_mask(self._states[0], mask)
-            self._set_view(seat, obs, mask)
+            self._show(self._seat)
 
     def clone(self):
         """An independent copy of this env, game and bookkeeping included."""
@@ -318,6 +318,7 @@ class FrontierZooEnv(AECEnv):
         other._rew = self._rew.copy()
         other._obs = self._obs.copy()
         other._mask = self._mask.copy()
+        other._margins = self._margins.copy()
         for name in ("agents", "rewards", "_cumulative_rewards", "terminations", "truncations"):
             setattr(other, name, copy.copy(getattr(self, name)))
         other.infos = copy.deepcopy(self.infos)
@@ -356,6 +357,7 @@ class FrontierZooEnv(AECEnv):
         h, states = read_save(self, data)
         self._set_states(states)
         self.max_steps, self.reward_mode, self.illegal_action = h["max_steps"], h["reward"], h["illegal_action"]
+        self._margins = self._margins_for(self.reward_mode)
         self._steps, self._seed, self.agents = h["steps"], h["seed"], h["agents"]
         self.rewards, self._cumulative_rewards = h["rewards"], h["cumulative"]
         self.terminations, self.truncations = h["terminations"], h["truncations"]
@@ -363,16 +365,22 @@ class FrontierZooEnv(AECEnv):
         self.agent_selection = h["agent_selection"]
         self._has_reset = True
         self._last = None
-        seat = h["seat"]
-        self._set_view(seat, *self._view_of(seat))
+        self._show(h["seat"])
 
-    def _view_of(self, seat):
-        """The observation and mask of ``seat`` to act in the record (zeros if -1: none acts)."""
-        mask = np.zeros(self.game.num_actions, np.bool_)
+    def _show(self, seat):
+        """Make ``seat`` the one to act and write its observation and mask as the record has them
+        into the env's own buffers (zeros if -1: none acts)."""
         if seat < 0:
-            return np.zeros(self.game.obs_size, np.float32), mask
-        self.game.core.legal_mask(self._states[0], mask)
-        return self._k.observe_seat(self._buf, seat), mask
+            self._obs[:] = 0.0
+            self._mask[:] = False
+        else:
+            self.game.core.legal_mask(self._states[0], self._mask)
+            self._obs[:] = self._k.observe_seat(self._buf, seat)
+        self._set_seat(seat)
+
+    def _margins_for(self, reward_mode):
+        """The buffer of the scores before and after a step, which only ``reward="vp"`` needs."""
+        return np.zeros(2 * self.num_players if reward_mode == "vp" else 0, np.float32)
 
     def render(self):
         """The position drawn as ``render_mode`` says, from ``render_seat``'s view (None: the full

@@ -191,8 +191,9 @@ def new_record(game, num_players, seed, **options):
     """A freshly dealt record of ``game`` (for tests, agents and tools working on records)."""
     states = np.zeros(1, game.dtype)
     n = game.check_players(num_players)
-    kernels(game).aec(states.view(np.uint8), True, n, game.options(n, **options), np.uint64(seed),
-                      0, False, np.zeros(n, np.float32))
+    kernels(game).aec(states.view(np.uint8), True, n, game.options(n, **options), np.uint64(seed), 0, False,
+                      np.zeros(n, np.float32), np.zeros(0, np.float32), np.zeros(game.obs_size, np.float32),
+                      np.zeros(game.num_actions, np.bool_))
     return states[0]
 
 
@@ -217,10 +218,15 @@ def _build(game):
 
     @per_game
     def _decision_view(s, seat, obs, mask):
-        """Fill the mask (as bool) and observation of ``seat`` if it is to act."""
+        """Fill the mask (as bool) and observation of ``seat`` if it is to act, else clear both
+        (when a seat acts the kernels write every entry, and clearing first as well cost a tenth
+        of a vector step)."""
         if seat >= 0:
             legal_mask(s, mask)
             observe(s, seat, obs)
+        else:
+            mask[:] = False
+            obs[:] = 0.0
 
     @per_game
     def allowed(a, mask):
@@ -230,47 +236,42 @@ def _build(game):
     @per_game
     def _next_view(s, i, seats, obs, masks):
         """Row ``i`` of a batch's outputs: the seat to act in ``s`` (-1 if none), its mask and
-        observation (cleared when no one acts; otherwise the kernels write every entry, and a
-        second clearing pass over the rows cost a tenth of a vector step)."""
+        observation (``_decision_view``)."""
         seat = to_act(s)
         seats[i] = seat
-        if seat >= 0:
-            _decision_view(s, seat, obs[i], masks[i])
-        else:
-            masks[i, :] = False
-            obs[i, :] = 0.0
+        _decision_view(s, seat, obs[i], masks[i])
 
     @per_game
     def _add_margin_change(s, before, after, rew):
         """``reward="vp"``: add each seat's change in margin since ``before`` (its scores then),
-        writing the scores now into ``after``. The drivers allocate both: every allocation
-        compiles NumPy's machinery once more under a rule's compile flags (~0.1 s cold)."""
+        writing the scores now into ``after``. The drivers hand both in (the AEC env's own
+        buffer; the vector driver's one allocation a call): every allocation inside a rule compiles
+        NumPy's machinery once more under a rule's compile flags (~0.1 s cold)."""
         scores(s, after)
         add_margin_change(before, after, rew)
 
     @jit
-    def aec(buf, reset, num_players, opts, seed, action, vp, rew):
+    def aec(buf, reset, num_players, opts, seed, action, vp, rew, margins, obs, mask):
         """One AEC call: ``reset`` a game from ``seed``, or apply ``action`` (already checked
-        legal) writing per-seat rewards into ``rew``; then the next seat, its observation and
-        mask. One driver for both, so the game's code is compiled to machine code once."""
+        legal) writing per-seat rewards into ``rew``; then the next seat to act, returned, with its
+        observation and mask written into ``obs`` and ``mask``. The buffers are the env's own, so a
+        step allocates nothing; ``margins`` holds the scores before and after a step under ``vp``
+        (``reward="vp"``; empty otherwise). One driver for reset and step, so the game's code is
+        compiled to machine code once."""
         if reset:
             deal(buf, 0, num_players, opts, seed)
         s = records(buf)[0]
         if not reset:
             n = rew.shape[0]
-            margins = np.zeros(2 * n, np.float32)   # one allocation a step: scores before, after
-            before, after = margins[:n], margins[n:]
             if vp:
-                scores(s, before)
+                scores(s, margins[:n])
             step(s, action)
             rewards(s, rew)
             if vp:
-                _add_margin_change(s, before, after, rew)
+                _add_margin_change(s, margins[:n], margins[n:], rew)
         seat = to_act(s)
-        obs = np.zeros(obs_size, np.float32)
-        mask = np.zeros(num_actions, np.bool_)
         _decision_view(s, seat, obs, mask)
-        return seat, obs, mask
+        return seat
 
     @jit
     def observe_seat(buf, seat):

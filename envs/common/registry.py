@@ -8,6 +8,8 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import sys
+import warnings
+from pathlib import Path
 
 _GAMES: dict = {}
 _MODULES: dict = {}
@@ -55,6 +57,25 @@ def game_module(name: str):
     """The module of a registered game (``env``, ``vector_env``, ``random_rollouts``, ...)."""
     get_game(name)
     return _MODULES[name]
+
+
+def rules_fingerprint(game) -> str:
+    """A digest of the game's rules (its folder and the engine), as the compile cache keys them:
+    a trained model or weights file records it, so that loading it against other rules says so."""
+    from .jit import folder_fingerprint
+
+    return folder_fingerprint(str(Path(game_module(game.name).__file__).parent))[:16]
+
+
+def warn_if_other_rules(recorded, game, where) -> None:
+    """Warn that the file ``where``, trained on ``game``, may play worse than its recorded strength
+    when the rules' fingerprint it ``recorded`` (its ``"rules"``; None: it records none) is not
+    these rules'. A warning, not an error: the file still loads and plays."""
+    now = rules_fingerprint(game)
+    if recorded != now:
+        what = "records no rules' fingerprint" if recorded is None else \
+            f"was trained on other rules of {game.name} (fingerprint {recorded}, now {now})"
+        warnings.warn(f"{where} {what}: it may play worse than its recorded strength", stacklevel=3)
 
 
 def all_games() -> list:
