@@ -380,3 +380,11 @@ def test_the_page_replays_a_golden_transcript_back_and_forth(browser, server):
     Select(browser.find_element("id", "view")).select_by_value("2")
     wait(browser, lambda d: "player_2's view" in d.find_element("css selector", "#board svg").get_attribute("outerHTML"))
     assert severe_logs(browser) == []
+
+
+def test_the_pictures_benchmark_measures_every_figure(capsys):
+    from frontierzoo.benchmarks.pictures import main
+
+    assert main(["--frames", "1", "--games", "frantic_v0"]) == 0
+    row = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("| frantic_v0"))
+    assert len(row.split("|")) == 8 and all(float(c) > 0 for c in row.split("|")[2:-1])
