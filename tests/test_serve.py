@@ -184,6 +184,28 @@ def test_frontier_moves_name_their_places_on_the_board(client):
         assert f'data-place="{place}"' in state["svg"]
 
 
+@pytest.mark.parametrize("game", [g.name for g in all_games()])
+def test_every_named_place_is_drawn_where_a_click_finds_it(game):
+    """A move's place (``Game.action_place``) is on the person's own picture, along a game."""
+    from frontierzoo.cli.serve.tables import skip_finished
+    from frontierzoo.envs import make
+
+    env = make(game, render_mode="ansi")
+    env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    for k in range(60):
+        skip_finished(env)
+        if not env.agents:
+            break
+        if k % 20 == 0:
+            seat = env.agent_name_mapping[env.agent_selection]
+            svg = env.render_svg(seat)
+            for a in env.legal_actions():
+                place = env.game.action_place(env.record, int(a))
+                assert place is None or f'data-place="{place}"' in svg, (game, env.describe_action(a), place)
+        env.step(int(rng.choice(env.legal_actions())))
+
+
 # --------------------------------------------------------------------------- in a browser
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
@@ -321,13 +343,22 @@ def test_the_page_plays_frontier_by_clicking_the_board(browser, server):
 
 
 def test_the_page_plays_forfort_from_the_move_list_and_shows_a_bad_request(browser, server):
-    """A person at Forfort picks moves from the list in the game's words; a bad request (an
-    illegal move sent by hand) is answered with a clear error on the page, the game unchanged."""
+    """A person at Forfort places the first camp by clicking a space of their fort, then picks moves
+    from the list in the game's words; a bad request (an illegal move sent by hand) is answered with
+    a clear error on the page, the game unchanged."""
     app, url = server
     open_page(browser, url)
     start(browser, "play", "forfort_v0", human=1, seats={0: "random"})
     table = list(tables_of(app).values())[-1]
     wait(browser, lambda d: d.find_element("id", "board").get_attribute("data-to-act") == "1")
+    # the first camp goes on a space of the person's fort: a click on the board places it
+    at = position(browser)
+    space = browser.find_element("css selector", "#board [data-place^='fort-1-'].target")
+    place = space.get_attribute("data-place")      # the board is redrawn after the click
+    browser.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", space)
+    wait(browser, lambda d: position(d) > at)
+    assert table.game.action_place(table.records[at], table.actions[at]) == place
+    wait(browser, lambda d: d.find_element("id", "board").get_attribute("data-to-act") in ("1", ""))
     for _ in range(3):
         at = position(browser)
         buttons = browser.find_elements("css selector", "#moves button.move")
