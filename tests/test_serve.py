@@ -316,7 +316,7 @@ def test_the_page_watches_each_game_step_by_step(browser, server, game):
     assert severe_logs(browser) == []
 
 
-def test_the_page_plays_frontier_by_clicking_the_board(browser, server):
+def test_the_page_plays_frontier_by_clicking_the_board(browser, server, tmp_path):
     """A person at Frontier clicks a highlighted corner for their village, then an edge for its
     road: the server's game has them (the bots playing between the person's turns)."""
     app, url = server
@@ -338,11 +338,14 @@ def test_the_page_plays_frontier_by_clicking_the_board(browser, server):
     assert table.env.record["edge_owner"][e] == 0
     assert table.to_act() == 0 and len(table.actions) >= at + 2
     assert browser.find_elements("css selector", "#board [data-place^='corner-'].target")
-    browser.save_screenshot(os.environ.get("FRONTIERZOO_SCREENSHOT", "/tmp/frontierzoo-serve.png"))
+    # the page as a person sees it, for a look when this test is run by hand (-s prints where)
+    shot = os.environ.get("FRONTIERZOO_SCREENSHOT", str(tmp_path / "frontier.png"))
+    browser.save_screenshot(shot)
+    print(f"screenshot: {shot}")
     assert severe_logs(browser) == []
 
 
-def test_the_page_plays_forfort_from_the_move_list_and_shows_a_bad_request(browser, server):
+def test_the_page_plays_forfort_from_the_move_list_and_shows_a_bad_request(browser, server, tmp_path):
     """A person at Forfort places the first camp by clicking a space of their fort, then picks moves
     from the list in the game's words; a bad request (an illegal move sent by hand) is answered with
     a clear error on the page, the game unchanged."""
@@ -378,16 +381,13 @@ def test_the_page_plays_forfort_from_the_move_list_and_shows_a_bad_request(brows
     assert answer[0] == 400 and "a move must be in" in answer[1]
     assert table.env.save() == before
     # and the page itself tells of a refusal: a file that is no game
-    bad = Path(os.environ.get("TMPDIR", "/tmp")) / "frontierzoo-not-a-game.txt"
+    bad = tmp_path / "not-a-game.txt"
     bad.write_text("hello\n")
-    try:
-        browser.find_element("css selector", '#tabs button[data-tab="replay"]').click()
-        browser.find_element("id", "file").send_keys(str(bad))
-        browser.find_element("id", "open-file").click()
-        wait(browser, lambda d: d.find_element("id", "error").is_displayed())
-        assert "neither a saved game" in browser.find_element("id", "error").text
-    finally:
-        bad.unlink()
+    browser.find_element("css selector", '#tabs button[data-tab="replay"]').click()
+    browser.find_element("id", "file").send_keys(str(bad))
+    browser.find_element("id", "open-file").click()
+    wait(browser, lambda d: d.find_element("id", "error").is_displayed())
+    assert "neither a saved game" in browser.find_element("id", "error").text
     assert table.env.save() == before
     assert severe_logs(browser, refused=True) == []
 
