@@ -184,6 +184,28 @@ def test_frontier_moves_name_their_places_on_the_board(client):
         assert f'data-place="{place}"' in state["svg"]
 
 
+@pytest.mark.parametrize("game", [g.name for g in all_games()])
+def test_every_named_place_is_drawn_where_a_click_finds_it(game):
+    """A move's place (``Game.action_place``) is on the person's own picture, along a game."""
+    from frontierzoo.cli.serve.tables import skip_finished
+    from frontierzoo.envs import make
+
+    env = make(game, render_mode="ansi")
+    env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    for k in range(60):
+        skip_finished(env)
+        if not env.agents:
+            break
+        if k % 20 == 0:
+            seat = env.agent_name_mapping[env.agent_selection]
+            svg = env.render_svg(seat)
+            for a in env.legal_actions():
+                place = env.game.action_place(env.record, int(a))
+                assert place is None or f'data-place="{place}"' in svg, (game, env.describe_action(a), place)
+        env.step(int(rng.choice(env.legal_actions())))
+
+
 # --------------------------------------------------------------------------- in a browser
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
@@ -294,7 +316,7 @@ def test_the_page_watches_each_game_step_by_step(browser, server, game):
     assert severe_logs(browser) == []
 
 
-def test_the_page_plays_frontier_by_clicking_the_board(browser, server):
+def test_the_page_plays_frontier_by_clicking_the_board(browser, server, tmp_path):
     """A person at Frontier clicks a highlighted corner for their village, then an edge for its
     road: the server's game has them (the bots playing between the person's turns)."""
     app, url = server
@@ -316,18 +338,30 @@ def test_the_page_plays_frontier_by_clicking_the_board(browser, server):
     assert table.env.record["edge_owner"][e] == 0
     assert table.to_act() == 0 and len(table.actions) >= at + 2
     assert browser.find_elements("css selector", "#board [data-place^='corner-'].target")
-    browser.save_screenshot(os.environ.get("FRONTIERZOO_SCREENSHOT", "/tmp/frontierzoo-serve.png"))
+    # the page as a person sees it, for a look when this test is run by hand (-s prints where)
+    shot = os.environ.get("FRONTIERZOO_SCREENSHOT", str(tmp_path / "frontier.png"))
+    browser.save_screenshot(shot)
+    print(f"screenshot: {shot}")
     assert severe_logs(browser) == []
 
 
-def test_the_page_plays_forfort_from_the_move_list_and_shows_a_bad_request(browser, server):
-    """A person at Forfort picks moves from the list in the game's words; a bad request (an
-    illegal move sent by hand) is answered with a clear error on the page, the game unchanged."""
+def test_the_page_plays_forfort_from_the_move_list_and_shows_a_bad_request(browser, server, tmp_path):
+    """A person at Forfort places the first camp by clicking a space of their fort, then picks moves
+    from the list in the game's words; a bad request (an illegal move sent by hand) is answered with
+    a clear error on the page, the game unchanged."""
     app, url = server
     open_page(browser, url)
     start(browser, "play", "forfort_v0", human=1, seats={0: "random"})
     table = list(tables_of(app).values())[-1]
     wait(browser, lambda d: d.find_element("id", "board").get_attribute("data-to-act") == "1")
+    # the first camp goes on a space of the person's fort: a click on the board places it
+    at = position(browser)
+    space = browser.find_element("css selector", "#board [data-place^='fort-1-'].target")
+    place = space.get_attribute("data-place")      # the board is redrawn after the click
+    browser.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", space)
+    wait(browser, lambda d: position(d) > at)
+    assert table.game.action_place(table.records[at], table.actions[at]) == place
+    wait(browser, lambda d: d.find_element("id", "board").get_attribute("data-to-act") in ("1", ""))
     for _ in range(3):
         at = position(browser)
         buttons = browser.find_elements("css selector", "#moves button.move")
@@ -347,16 +381,13 @@ def test_the_page_plays_forfort_from_the_move_list_and_shows_a_bad_request(brows
     assert answer[0] == 400 and "a move must be in" in answer[1]
     assert table.env.save() == before
     # and the page itself tells of a refusal: a file that is no game
-    bad = Path(os.environ.get("TMPDIR", "/tmp")) / "frontierzoo-not-a-game.txt"
+    bad = tmp_path / "not-a-game.txt"
     bad.write_text("hello\n")
-    try:
-        browser.find_element("css selector", '#tabs button[data-tab="replay"]').click()
-        browser.find_element("id", "file").send_keys(str(bad))
-        browser.find_element("id", "open-file").click()
-        wait(browser, lambda d: d.find_element("id", "error").is_displayed())
-        assert "neither a saved game" in browser.find_element("id", "error").text
-    finally:
-        bad.unlink()
+    browser.find_element("css selector", '#tabs button[data-tab="replay"]').click()
+    browser.find_element("id", "file").send_keys(str(bad))
+    browser.find_element("id", "open-file").click()
+    wait(browser, lambda d: d.find_element("id", "error").is_displayed())
+    assert "neither a saved game" in browser.find_element("id", "error").text
     assert table.env.save() == before
     assert severe_logs(browser, refused=True) == []
 
@@ -380,3 +411,11 @@ def test_the_page_replays_a_golden_transcript_back_and_forth(browser, server):
     Select(browser.find_element("id", "view")).select_by_value("2")
     wait(browser, lambda d: "player_2's view" in d.find_element("css selector", "#board svg").get_attribute("outerHTML"))
     assert severe_logs(browser) == []
+
+
+def test_the_pictures_benchmark_measures_every_figure(capsys):
+    from frontierzoo.benchmarks.pictures import main
+
+    assert main(["--frames", "1", "--games", "frantic_v0"]) == 0
+    row = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("| frantic_v0"))
+    assert len(row.split("|")) == 8 and all(float(c) > 0 for c in row.split("|")[2:-1])

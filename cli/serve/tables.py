@@ -46,6 +46,16 @@ def check_int(value, what, low, high) -> int:
     return value
 
 
+def skip_finished(env) -> bool:
+    """Step past the seats whose game has ended (PettingZoo's ``step(None)``), up to the next
+    decision; whether any of them was cut off rather than ended by the rules."""
+    cut = False
+    while env.agents and (env.terminations[env.agent_selection] or env.truncations[env.agent_selection]):
+        cut = cut or env.truncations[env.agent_selection]
+        env.step(None)
+    return cut
+
+
 def games_offered() -> list:
     """Each game as the page offers it: its name, seat counts (default first) and agents."""
     out = []
@@ -134,9 +144,7 @@ class Table:
                 raise TableError(f"move {i}: the game is already over")
             try:
                 check.step(a)
-                while check.agents and (check.terminations[check.agent_selection]
-                                        or check.truncations[check.agent_selection]):
-                    check.step(None)
+                skip_finished(check)
             except ValueError as e:
                 raise TableError(f"move {i}: {e}") from None
         return table
@@ -180,9 +188,7 @@ class Table:
             move = re.fullmatch(r" *\d+ (player_\d+): (.*)", line)
             if move is None:
                 continue                # what followed a move, the scores: told again by the game
-            while replay.agents and replay.agent_selection not in [a for a in replay.agents
-                                                                   if not (replay.terminations[a] or replay.truncations[a])]:
-                replay.step(None)
+            skip_finished(replay)
             if not replay.agents or move.group(1) != replay.agent_selection:
                 raise TableError(f"{name}, line {number}: {move.group(1)} moves, but "
                                  f"{replay.agent_selection if replay.agents else 'nobody'} is to act")
@@ -201,9 +207,7 @@ class Table:
     def to_act(self):
         """The seat to decide at the latest position, None when the game is over."""
         env = self.env
-        while env.agents and (env.terminations[env.agent_selection] or env.truncations[env.agent_selection]):
-            self.cut = self.cut or env.truncations[env.agent_selection]
-            env.step(None)
+        self.cut = skip_finished(env) or self.cut
         return env.agent_name_mapping[env.agent_selection] if env.agents else None
 
     def _play(self, action):

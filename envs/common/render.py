@@ -6,9 +6,9 @@ text, and the animation writer (GIF, or MP4 with imageio-ffmpeg) behind
 :func:`frontierzoo.agents.animate`.
 
 matplotlib is imported only when a picture is asked for (inside the functions), imageio only when
-an animation is written. Shapes go in with ``ax.add_artist``, not ``add_patch``: that one also works
-out the axes' data limits (the extremes of every curve), a quarter of a second a frame in Fantasy
-Frontier, for axes whose limits the pictures set anyway.
+an animation is written. Shapes (and lines, where there are many) go in with ``ax.add_artist``, not
+``add_patch`` or ``plot``: those also work out the axes' data limits (the extremes of every curve),
+a quarter of a second a frame in Fantasy Frontier, for axes whose limits the pictures set anyway.
 
 A game's ``render.py`` provides ``render_text(s, seat=None)`` and ``render_figure(s, seat=None,
 last=())`` (a matplotlib Figure from :func:`new_figure`): ``seat`` None is the full view (every hand shown, and the picture says so),
@@ -123,6 +123,17 @@ def path_format(codes: bytes):
     return "".join(parts), np.array(used, bool)
 
 
+@functools.lru_cache(maxsize=1024)
+def paint_words(rgba, what) -> str:
+    """A fill or stroke attribute for a colour (kept: a picture has few colours, and many shapes)."""
+    from matplotlib.colors import to_hex
+
+    if rgba[3] == 0:
+        return f' {what}="none"'
+    alpha = f' {what}-opacity="{rgba[3]:.3g}"' if rgba[3] < 1 else ""
+    return f' {what}="{to_hex(rgba)}"{alpha}'
+
+
 class _SvgWriter:
     """One figure written as SVG in display units (pixels at the figure's dpi, y down), sized in
     points like matplotlib's own SVG."""
@@ -132,6 +143,10 @@ class _SvgWriter:
         self.px = fig.dpi / 72                      # pixels a point
         self.width, self.height = fig.get_size_inches() * fig.dpi
         self.clips = {}                             # a clip box's bounds -> its id
+        # An axes' artists share its clip box and its data transform: each is worked out once (a
+        # data transform is a chain of several; composing it for every shape took half the time)
+        self.clip_of = {}                           # id(clip box) -> its clip-path attribute
+        self.fixed = {}                             # id(transform) -> (it, its frozen copy)
         self.out = []
 
     def write(self) -> str:
@@ -184,17 +199,21 @@ class _SvgWriter:
         box = a.get_clip_box() if a.get_clip_on() else None
         if box is None:
             return ""
-        key = tuple(round(v, 2) for v in box.bounds)
-        return f' clip-path="url(#c{self.clips.setdefault(key, len(self.clips))})"'
+        if id(box) not in self.clip_of:
+            key = tuple(round(v, 2) for v in box.bounds)
+            self.clip_of[id(box)] = f' clip-path="url(#c{self.clips.setdefault(key, len(self.clips))})"'
+        return self.clip_of[id(box)]
+
+    def frozen(self, transform):
+        """``transform`` fixed as it is now, worked out once a writing (the artist keeps it alive)."""
+        kept = self.fixed.get(id(transform))
+        if kept is None or kept[0] is not transform:
+            kept = self.fixed[id(transform)] = (transform, transform.frozen())
+        return kept[1]
 
     @staticmethod
     def paint(rgba, what) -> str:
-        from matplotlib.colors import to_hex
-
-        if rgba is None or rgba[3] == 0:
-            return f' {what}="none"'
-        alpha = f' {what}-opacity="{rgba[3]:.3g}"' if rgba[3] < 1 else ""
-        return f' {what}="{to_hex(rgba)}"{alpha}'
+        return f' {what}="none"' if rgba is None else paint_words(tuple(rgba), what)
 
     def stroke(self, rgba, lw, style="-", cap="butt", join="miter") -> str:
         import matplotlib
@@ -228,7 +247,8 @@ class _SvgWriter:
 
     def patch(self, p):
         fill = p.get_facecolor() if p.get_fill() else None
-        self.out.append(f'<path d="{self.d(p.get_path(), p.get_transform())}"{self.paint(fill, "fill")}'
+        where = p.get_patch_transform() + self.frozen(p.get_data_transform())
+        self.out.append(f'<path d="{self.d(p.get_path(), where)}"{self.paint(fill, "fill")}'
                         f'{self.stroke(p.get_edgecolor(), p.get_linewidth(), p.get_linestyle(), p.get_capstyle(), p.get_joinstyle())}'
                         f'{self.clip(p)}{self.place(p)}/>')
 
@@ -237,7 +257,7 @@ class _SvgWriter:
         from matplotlib.markers import MarkerStyle
         from matplotlib.transforms import Affine2D
 
-        xy = line.get_transform().transform(line.get_xydata())
+        xy = self.frozen(line.get_transform()).transform(line.get_xydata())
         clip = self.clip(line)
         style = line.get_linestyle()
         if style not in ("None", " ", "") and len(xy) > 1:
@@ -264,7 +284,7 @@ class _SvgWriter:
         if t.get_bbox_patch() is not None:          # its box fits the text: matplotlib measures it
             t.update_bbox_position_size(self.fig.canvas.get_renderer())
             self.patch(t.get_bbox_patch())
-        x, y = t.get_transform().transform(t.get_unitless_position())
+        x, y = self.frozen(t.get_transform()).transform(t.get_unitless_position())
         y = self.y(y)
         size = t.get_fontsize() * self.px
         lines = words.split("\n")

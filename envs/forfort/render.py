@@ -10,7 +10,7 @@ from ..common.render import BANNER_H, SEAT_COLOURS, draw_banner, new_figure
 from .content import WALL_KIND, WALL_SHAPE, WALL_SYMBOLS
 from .places import top_card
 from .scoring import seat_points, side_points
-from .state import (ARMIES, ARMY_OVERTHROWN, ARMY_RESERVE, AXIS_NAMES, AXIS_SPACES, CARDS_PER_COLOUR,
+from .state import (BUILD, DRAWBRIDGE, SPACE, ARMIES, ARMY_OVERTHROWN, ARMY_RESERVE, AXIS_NAMES, AXIS_SPACES, CARDS_PER_COLOUR,
                     DIRECTION_NAMES, DUNGEON_COL, DUNGEON_ROW, GRID, KIND_NAMES, NUM_SYMBOLS, SHAPE_NAMES,
                     SIDE_FAR, SIDE_LEFT, SPACE_COL, SPACE_NAMES, SPACE_ROW, SPACES, ST_FIRST_CAMP, ST_OVER,
                     ST_PAIR, STAGE_NAMES, SYMBOL_NAMES, WALLS)
@@ -138,6 +138,20 @@ def _fort_xy(space):
     return SPACE_COL[space], GRID - 1 - SPACE_ROW[space]
 
 
+def action_place(s, a):
+    """Where a move is played on the picture (the gid drawn there): a wall built, or the
+    drawbridge lowered, on a space of the mover's fort; a space of a fort targeted."""
+    me, n = int(s["actor"]), int(s["num_players"])
+    if BUILD.has(a):
+        return f"fort-{me}-{BUILD.split(a)[1]}"
+    if DRAWBRIDGE.has(a):
+        return f"fort-{me}-{DRAWBRIDGE.split(a)}"
+    if SPACE.has(a):
+        r, space = SPACE.split(a)
+        return f"fort-{(me + r) % n}-{space}"
+    return None
+
+
 def _draw_fort(ax, s, j, hand_shown):
     from matplotlib.patches import FancyArrow, Rectangle
 
@@ -181,7 +195,7 @@ def _draw_fort(ax, s, j, hand_shown):
         guarded = s["guard_fort"] == j and s["guard_space"] == space
         ax.add_artist(Rectangle((x + 0.04, y + 0.04), 0.92, 0.92, facecolor=fill,
                                edgecolor=SEAT_COLOURS[c // CARDS_PER_COLOUR] if c >= 0 else "#bbbbbb",
-                               lw=2.5 if c >= 0 else 1, ls=":" if guarded else "-"))
+                               lw=2.5 if c >= 0 else 1, ls=":" if guarded else "-", gid=f"fort-{j}-{space}"))
         ax.text(x + 0.5, y + 0.55, label, ha="center", va="center", fontsize=8,
                 color="white" if c >= 0 and c % CARDS_PER_COLOUR < WALLS and WALL_KIND[c % CARDS_PER_COLOUR] == 2
                 else "black")

@@ -230,7 +230,8 @@ def action_place(s, a):
 def draw_island(ax, s):
     """Terrain, numbers, harbours, the bandit, and every road and building in its seat's colour;
     each hex, edge and corner named (its gid) for a click to find, an empty edge or corner by an
-    invisible mark (``action_place``)."""
+    invisible mark (``action_place``). Lines go in as artists, as shapes do (``common/render``)."""
+    from matplotlib.lines import Line2D
     from matplotlib.patches import Circle, Polygon, RegularPolygon
 
     for h in range(NUM_HEXES):
@@ -257,7 +258,7 @@ def draw_island(ax, s):
         norm = math.hypot(mx, my) or 1.0
         hx, hy = mx + 0.6 * mx / norm, my + 0.6 * my / norm
         for cx, cy in ((xa, ya), (xb, yb)):
-            ax.plot([cx, hx], [cy, hy], color="#7a5c2e", linewidth=2)
+            ax.add_artist(Line2D([cx, hx], [cy, hy], color="#7a5c2e", linewidth=2))
         label = harbour_text(s, i, 0) if s["harbour_revealed"][i] else "?"
         ax.text(hx, hy, label.replace(" ", "\n"), ha="center", va="center", fontsize=7,
                 bbox=dict(boxstyle="round,pad=0.2", facecolor="#fffbe6", edgecolor="#7a5c2e"))
@@ -269,11 +270,11 @@ def draw_island(ax, s):
         sx, sy = xa + 0.12 * (xb - xa), ya + 0.12 * (yb - ya)
         tx, ty = xb - 0.12 * (xb - xa), yb - 0.12 * (yb - ya)
         if p < 0:
-            ax.plot([sx, tx], [sy, ty], color="none", linewidth=9, zorder=3, gid=f"edge-{e}")
+            ax.add_artist(Line2D([sx, tx], [sy, ty], color="none", linewidth=9, zorder=3, gid=f"edge-{e}"))
             continue
-        ax.plot([sx, tx], [sy, ty], color="black", linewidth=9, solid_capstyle="butt", zorder=3)
-        ax.plot([sx, tx], [sy, ty], color=PLAYER_COLOURS[p], linewidth=6.5, solid_capstyle="butt", zorder=4,
-                gid=f"edge-{e}")
+        ax.add_artist(Line2D([sx, tx], [sy, ty], color="black", linewidth=9, solid_capstyle="butt", zorder=3))
+        ax.add_artist(Line2D([sx, tx], [sy, ty], color=PLAYER_COLOURS[p], linewidth=6.5, solid_capstyle="butt",
+                             zorder=4, gid=f"edge-{e}"))
     for c in range(NUM_CORNERS):
         p = int(s["corner_owner"][c])
         x, y = _xy(CORNER_XY[c])

@@ -100,6 +100,7 @@ function setTab(name) {
   $("new-game").hidden = !(name === "watch" || name === "play");
   $("replay-form").hidden = name !== "replay";
   $("ratings").hidden = name !== "ratings";
+  $("table").hidden = name === "ratings" || table === null;   // the open game stays open beneath
   for (const el of document.querySelectorAll(".play-only")) el.hidden = name !== "play";
   markHumanSeat();
   showError("");
@@ -165,7 +166,7 @@ function show(state) {
   board.replaceChildren(svg);
   board.dataset.position = state.position;
   board.dataset.toAct = state.to_act === null ? "" : state.to_act;
-  const seats = state.seats.map((a, i) => `player_${i} ${a}`).join(", ");
+  const seats = state.mode === "replay" ? "moves from the file" : state.seats.map((a, i) => `player_${i} ${a}`).join(", ");
   const where = state.mode === "replay" ? `move ${state.position} of ${state.replay_length}` : `decision ${state.position}`;
   const who = state.over ? `over: ${state.result}` : state.to_act === null ? "" :
     state.to_act === state.human ? `your move, player_${state.human}` : `player_${state.to_act} to act`;
