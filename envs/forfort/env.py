@@ -34,7 +34,8 @@ class ForfortGame(Game):
     golden_cases = (({"num_players": 2}, 1, 1), ({"num_players": 3}, 2, 2),
                     ({"num_players": 4, "teams": True}, 3, 3))
     arena_games = 100
-    arena_limits = {"mcts": (2,)}   # MCTS is slow: 2-player games only unless named
+    arena_limits = {"mcts": (2,), "net_search": ()}   # MCTS is slow: 2-player games only unless named;
+    # the network-guided search (8 forward passes a decision) too slow for the default run: only when named
     bench_targets = {"rollout_steps_per_s": 5_000_000, "vector_steps_per_s": 1_000_000,
                      "aec_vs": {"connect_four_v3": 2.0}}
     invariant_names = INVARIANT_NAMES
