@@ -27,11 +27,11 @@ def retired_message(old: str) -> str:
 
 def _retired_module(package_name: str, old: str):
     """What ``from frontierzoo.envs import <old>`` gives, as PettingZoo's deprecated envs do: a module
-    whose every function raises :class:`RetiredGameError`."""
+    whose every public name raises :class:`RetiredGameError`."""
     module = types.ModuleType(f"{package_name}.{old}", retired_message(old))
 
     def __getattr__(attr):
-        if attr.startswith("__"):
+        if attr.startswith("_"):            # the import system's and tools' probes
             raise AttributeError(attr)
         raise RetiredGameError(retired_message(old))
 
@@ -49,7 +49,7 @@ def register(game, module=None):
     return game
 
 
-def discover(package) -> dict:
+def discover(package) -> tuple:
     """Import every game folder of ``package`` (``frontierzoo.envs``), register its ``GAME``, and
     make the folder importable under the environment name too (``frontierzoo.envs.forfort_v0``,
     PettingZoo's convention); the names of a game's earlier versions import as modules that raise
