@@ -6,9 +6,10 @@ game is its folder, importable under its environment name.
 """
 import sys as _sys
 
-from .common.registry import all_games, discover as _discover, game_module, get_game, make
+from .common.registry import RetiredGameError, all_games, discover as _discover, game_module, get_game, make
 
-_found = _discover(_sys.modules[__name__])
+_found, _retired = _discover(_sys.modules[__name__])
 globals().update(_found)
+globals().update(_retired)      # earlier versions' names: using one raises RetiredGameError
 
-__all__ = sorted(_found) + ["all_games", "game_module", "get_game", "make"]
+__all__ = sorted(_found) + ["RetiredGameError", "all_games", "game_module", "get_game", "make"]

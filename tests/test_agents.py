@@ -81,8 +81,8 @@ def test_make_agent_names_the_choices():
 # heuristic does. Legends' is twice the fair share, at three seats and at five.
 HEURISTIC_STRENGTH = {
     "forfort_v0": [(2, 200, 0.85)],            # 99.8% of 1,000
-    "fantasy_frontier_v0": [(2, 100, 0.76)],   # 100% of 1,000
-    "frantic_v0": [(2, 60, 0.68)],             # >= 80% of 1,000 asked; measured in RULES.md
+    "fantasy_frontier_v1": [(2, 100, 0.76)],   # 100% of 1,000
+    "frantic_v1": [(2, 60, 0.68)],             # >= 80% of 1,000 asked; measured in RULES.md
     "frontier_v0": [(4, 12, 0.46)],            # 9 of 12 asked against three random players
     "legends_v0": [(3, 150, 2 / 3), (5, 150, 2 / 5)],
 }
@@ -517,7 +517,7 @@ def test_animate_writes_a_seeded_game_in_one_call(tmp_path):
     assert iio.imread(a).shape[0] == 4
     assert animate("forfort_v0", seed=3, path=b, max_frames=4, dpi=20) == 4
     assert a.read_bytes() == b.read_bytes()
-    assert animate("frantic_v0", agents=["random", "heuristic"], seed=1, path=b, max_frames=3, dpi=20, seat=1) == 3
+    assert animate("frantic_v1", agents=["random", "heuristic"], seed=1, path=b, max_frames=3, dpi=20, seat=1) == 3
     with pytest.raises(ValueError, match=r"\.gif or \.mp4"):
         animate("forfort_v0", path=tmp_path / "a.png")
     if find_spec("imageio_ffmpeg") is not None:

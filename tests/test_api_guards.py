@@ -119,3 +119,30 @@ def test_last_hands_out_a_copy_of_the_info_dict(name):
     info["mine"] = 1
     assert "mine" not in env.infos[env.agent_selection] and "mine" not in env.last()[4]
     assert "mine" not in env.clone().infos[env.agent_selection]
+
+
+def test_an_earlier_versions_name_says_what_changed_and_names_the_version_now():
+    import importlib
+    import json
+    import struct
+
+    from frontierzoo.envs import RetiredGameError, make
+    from frontierzoo.envs.common.saves import MAGIC
+    with pytest.raises(RetiredGameError, match=r"frantic_v0 is retired: reaction windows .* Use frantic_v1"):
+        make("frantic_v0")
+    from frontierzoo.envs import frantic_v0                  # imports, as PettingZoo's retired envs do...
+    with pytest.raises(RetiredGameError, match="Use frantic_v1"):
+        frantic_v0.env()                                     # ...and every use says what to use instead
+    old = importlib.import_module("frontierzoo.envs.fantasy_frontier_v0")
+    with pytest.raises(RetiredGameError, match=r"the scout .* Use fantasy_frontier_v1"):
+        old.vector_env(4)
+    assert issubclass(RetiredGameError, ValueError)
+    env = make("frantic_v1")
+    env.reset(seed=1)
+    data = env.save()
+    n = struct.unpack_from("<I", data, len(MAGIC))[0]
+    header = json.loads(data[len(MAGIC) + 4:len(MAGIC) + 4 + n])
+    header["game"] = "frantic_v0"
+    body = json.dumps(header).encode()
+    with pytest.raises(ValueError, match="save is of frantic_v0, retired: reaction windows"):
+        make("frantic_v1").load(MAGIC + struct.pack("<I", len(body)) + body + data[len(MAGIC) + 4 + n:])

@@ -341,7 +341,7 @@ def test_play_with_no_input_says_so_in_one_line(stdin):
 
 
 @pytest.mark.parametrize("argv, says", [
-    (["play", "nosuchgame"], "frontierzoo play: unknown game 'nosuchgame'; registered games: ['fantasy_frontier_v0'"),
+    (["play", "nosuchgame"], "frontierzoo play: unknown game 'nosuchgame'; registered games: ['fantasy_frontier_v1'"),
     (["play", "forfort_v0", "--opponent", "nosuch"], "frontierzoo play: no agent 'nosuch' for forfort_v0; choose from"),
     (["play", "forfort_v0", "--players", "9"], "frontierzoo play: forfort_v0: num_players must be one of [2, 3, 4], got 9"),
     (["bench", "--game", "nosuchgame"], "frontierzoo bench: unknown game 'nosuchgame'"),

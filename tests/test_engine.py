@@ -41,7 +41,7 @@ def test_games_cached_in_separate_processes_load_together(tmp_path):
     """Each game's compiled drivers, cached by a process that used only that game, load side by
     side in one process (closures share names; the engine must keep their symbols apart). Two
     games show it; every game is the slow test below (each builds its game from scratch)."""
-    _cached_apart_load_together(["forfort_v0", "frantic_v0"], tmp_path)
+    _cached_apart_load_together(["forfort_v0", "frantic_v1"], tmp_path)
 
 
 @pytest.mark.slow

@@ -71,7 +71,7 @@ def test_default_is_the_timed_guided_search():
     assert (forfort.ms, forfort.simulations, forfort.rollout_steps) == (100.0, None, 10)
     assert forfort.hint_weight == 0.5 and forfort.reuse
     assert make_agent("mcts", "frontier_v0").rollout_steps == 100
-    assert make_agent("mcts", "frantic_v0").rollout_steps == mcts.DEFAULT_ROLLOUT_STEPS
+    assert make_agent("mcts", "frantic_v1").rollout_steps == mcts.DEFAULT_ROLLOUT_STEPS
 
 
 @pytest.mark.parametrize("kwargs", [

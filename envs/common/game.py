@@ -72,6 +72,9 @@ class Game:
     rewards_doc: str = ("At the end +1 to each winner and -1 to each loser; 0 before. "
                         "``reward=\"vp\"`` adds each step's change in the seat's score margin.")
     version_history: tuple = ("v0: first release.",)
+    # The names of earlier versions (e.g. "frantic_v0") -> what changed since: asking for one raises
+    # RetiredGameError saying so and naming this version (registry.py).
+    retired: dict = {}
     # Why there is no parallel_env() (None: the game has one). PettingZoo's aec_to_parallel needs
     # every live seat to act exactly once per cycle, in a fixed order; a game whose turn is a chain
     # of decisions by one seat, interrupted by off-turn decisions, cannot be played that way.

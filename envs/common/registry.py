@@ -8,11 +8,37 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import sys
+import types
 import warnings
 from pathlib import Path
 
 _GAMES: dict = {}
 _MODULES: dict = {}
+_RETIRED: dict = {}     # an earlier version's name -> (the game now, what changed)
+
+
+class RetiredGameError(ValueError):
+    """An earlier version of a game was asked for: it says what changed and names the version now."""
+
+
+def retired_message(old: str) -> str:
+    game, what = _RETIRED[old]
+    return (f"{old} is retired: {what} Use {game.name} (CHANGELOG.md); a save or policy of {old} does "
+            f"not load in {game.name}.")
+
+
+def _retired_module(package_name: str, old: str):
+    """What ``from frontierzoo.envs import <old>`` gives, as PettingZoo's deprecated envs do: a module
+    whose every public name raises :class:`RetiredGameError`."""
+    module = types.ModuleType(f"{package_name}.{old}", retired_message(old))
+
+    def __getattr__(attr):
+        if attr.startswith("_"):            # the import system's and tools' probes
+            raise AttributeError(attr)
+        raise RetiredGameError(retired_message(old))
+
+    module.__getattr__ = __getattr__
+    return module
 
 
 def register(game, module=None):
@@ -25,11 +51,12 @@ def register(game, module=None):
     return game
 
 
-def discover(package) -> dict:
+def discover(package) -> tuple:
     """Import every game folder of ``package`` (``frontierzoo.envs``), register its ``GAME``, and
     make the folder importable under the environment name too (``frontierzoo.envs.forfort_v0``,
-    PettingZoo's convention). Returns ``{env name: module}``."""
-    found = {}
+    PettingZoo's convention); the names of a game's earlier versions import as modules that raise
+    :class:`RetiredGameError`. Returns ``{env name: module}`` and ``{retired name: module}``."""
+    found, retired = {}, {}
     for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
         if not info.ispkg or info.name == "common" or info.name.startswith("_"):
             continue
@@ -40,7 +67,10 @@ def discover(package) -> dict:
         register(game, module)
         sys.modules[f"{package.__name__}.{game.name}"] = module
         found[game.name] = module
-    return found
+        for old, what in game.retired.items():
+            _RETIRED[old] = (game, what)
+            retired[old] = sys.modules[f"{package.__name__}.{old}"] = _retired_module(package.__name__, old)
+    return found, retired
 
 
 def get_game(name: str):
@@ -50,6 +80,8 @@ def get_game(name: str):
     try:
         return _GAMES[name]
     except (KeyError, TypeError):
+        if isinstance(name, str) and name in _RETIRED:
+            raise RetiredGameError(retired_message(name)) from None
         raise ValueError(f"unknown game {name!r}; registered games: {sorted(_GAMES)}") from None
 
 

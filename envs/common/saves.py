@@ -117,6 +117,9 @@ def check_header(env, h) -> None:
     from .aec import ILLEGAL_MODES, check_max_steps, check_reward
 
     game = env.game
+    if isinstance(h["game"], str) and h["game"] in game.retired:
+        raise ValueError(f"save is of {h['game']}, retired: {game.retired[h['game']]} This env is "
+                         f"{game.name}, and does not load it.")
     if h["game"] != game.name or h["num_players"] != env.num_players or h["options"] != env.game_options:
         raise ValueError(
             f"save is of {h['game']!r} with {h['num_players']!r} players and options {h['options']!r}; "

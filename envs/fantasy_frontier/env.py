@@ -15,7 +15,12 @@ BIG = 1000
 
 
 class FantasyFrontierGame(Game):
-    name = "fantasy_frontier_v0"
+    name = "fantasy_frontier_v1"
+    version_history = ("v0: first release.",
+                       "v1: the scout can be attacked and repaired like every assignment (observation 6,038 -> "
+                       "6,044, actions 821 -> 826); a damaged scout draws no tiles.")
+    retired = {"fantasy_frontier_v0": "the scout is now an assignment an attack can hit and a repair can mend "
+                                      "(its observation and action space grew)."}
     title = "airships, workers, terrain tiles and dice: grow the board, fight, build, match map cards"
     core = core
     dtype = RECORD_DTYPE
@@ -66,7 +71,7 @@ class FantasyFrontierGame(Game):
 
     def options(self, num_players, random_factions=False):
         if not isinstance(random_factions, (bool, np.bool_)):
-            raise ValueError(f"fantasy_frontier_v0: random_factions must be True or False, got {random_factions!r}")
+            raise ValueError(f"{self.name}: random_factions must be True or False, got {random_factions!r}")
         return np.array([1 if random_factions else 0], np.int64)
 
     def configs(self):

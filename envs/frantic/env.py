@@ -25,7 +25,14 @@ _PERTURB_DEPTH = 30
 
 
 class FranticGame(Game):
-    name = "frantic_v0"
+    name = "frantic_v1"
+    version_history = ("v0: first release.",
+                       "v1: reaction windows ask every seat that could hold the card as far as the others know "
+                       "(reaction_windows=\"holders\" keeps v0's windows); a kind's seen copy is played first; "
+                       "the rounds count stops at 10,000.")
+    retired = {"frantic_v0": "reaction windows now ask every seat that could hold the card, so that being "
+                             "asked shows nothing (reaction_windows=\"holders\" keeps the old windows), and "
+                             "a kind's seen copy is played first."}
     title = "race away from the skull; cards become shortcuts, obstacles and traps; reactions off-turn"
     core = core
     dtype = RECORD_DTYPE
@@ -55,7 +62,8 @@ class FranticGame(Game):
     invariant_names = INVARIANT_NAMES
     option_fields = ("point_limit", "round_rewards", "reaction_windows")
     field_ranges = {
-        "point_limit": (1, MAX_LIMIT), "round_rewards": (0, 1), "reaction_windows": (0, len(WINDOWS_NAMES) - 1),
+        "point_limit": (1, MAX_LIMIT), "round_rewards": (0, 1),
+        "reaction_windows": (0, len(WINDOWS_NAMES) - 1),
         "round": (0, ROUNDS_MAX),
         "first_player": (0, MAX_SEATS - 1), "chosen": (-1, NUM_PLAY_KINDS - 1), "turn_seat": (0, MAX_SEATS - 1),
         "stage": (0, NUM_ALL_STAGES - 1), "phase": (0, PH_END), "pos": (0, END),
@@ -78,20 +86,20 @@ class FranticGame(Game):
     def options(self, num_players, point_limit="medium", round_rewards=False, reaction_windows="could_hold"):
         if isinstance(point_limit, str):
             if point_limit not in POINT_LIMITS:
-                raise ValueError(f"frantic_v0: point_limit must be one of {sorted(POINT_LIMITS)} or an int "
+                raise ValueError(f"{self.name}: point_limit must be one of {sorted(POINT_LIMITS)} or an int "
                                  f"from 1 to {MAX_LIMIT}, got {point_limit!r}")
             limit = POINT_LIMITS[point_limit][0 if num_players <= 3 else 1]
         elif isinstance(point_limit, (int, np.integer)) and not isinstance(point_limit, (bool, np.bool_)):
             limit = int(point_limit)
             if not 1 <= limit <= MAX_LIMIT:
-                raise ValueError(f"frantic_v0: point_limit must be from 1 to {MAX_LIMIT}, got {limit}")
+                raise ValueError(f"{self.name}: point_limit must be from 1 to {MAX_LIMIT}, got {limit}")
         else:
-            raise ValueError(f"frantic_v0: point_limit must be 'short', 'medium', 'long' or an int, "
+            raise ValueError(f"{self.name}: point_limit must be 'short', 'medium', 'long' or an int, "
                              f"got {point_limit!r}")
         if not isinstance(round_rewards, (bool, np.bool_)):
-            raise ValueError(f"frantic_v0: round_rewards must be True or False, got {round_rewards!r}")
+            raise ValueError(f"{self.name}: round_rewards must be True or False, got {round_rewards!r}")
         if not isinstance(reaction_windows, str) or reaction_windows not in WINDOWS_NAMES:
-            raise ValueError(f"frantic_v0: reaction_windows must be one of {list(WINDOWS_NAMES)}, "
+            raise ValueError(f"{self.name}: reaction_windows must be one of {list(WINDOWS_NAMES)}, "
                              f"got {reaction_windows!r}")
         return np.array([limit, 1 if round_rewards else 0, WINDOWS_NAMES.index(reaction_windows)], np.int64)
 

@@ -1,4 +1,4 @@
-"""Reactions: the multi-coloured cards played off-turn, and the offers that ask for them.
+"""Reactions: the multi-coloured cards played off-turn, and the windows that ask for them.
 
 A reaction window is a decision of each seat it asks: play the card onto the board (``REACT``,
 only with one in hand) or ``PASS`` (always). Who is asked is public (RULES.md, "Reaction windows"),

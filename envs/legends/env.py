@@ -6,8 +6,8 @@ import numpy as np
 
 from ..common.game import Game
 from . import core, words
-from .content import (ADVENTURE_DECK, CARD_TYPES, CHARACTERS, DECK_SIZE, FATE_TILES, LOCATIONS, REWARD_DECK, TRACK,
-                      UP_PICKS, UPBRINGING)
+from .content import (ADVENTURE_DECK, CARD_TYPES, CHARACTERS, DECK_SIZE, FATE_TILES, INGENUITY_MAX, LOCATIONS,
+                      REWARD_DECK, TRACK, UP_PICKS, UPBRINGING)
 from .invariants import INVARIANT_NAMES
 from .state import (ACTIONS, COMMIT_REST, HIDDEN_FIELDS, MAX_SEATS, MIN_SEATS, NUM_FLOWS, NUM_STAGES,
                     OBSERVATION, RECORD_DTYPE, RUN_MAX, SKILL_MAX, STATE_SIZE, ST_COMMIT, ST_DRAFT, TOKEN_MAX, FP_LOC,
@@ -61,7 +61,8 @@ class LegendsGame(Game):
         "hard_pile": (0, 1), "hard_owner": (-1, MAX_SEATS - 1), "commit": (-1, COMMIT_REST), "revealed": (0, 1),
         "res_loc": (0, LOCATIONS), "res_k": (0, MAX_SEATS), "cur": (0, MAX_SEATS - 1), "res_done": (0, 1),
         "total": (-1000, 1000), "failed": (0, 1), "bonus": (0, 100), "trump": (0, 255), "set_suit": (-1, 6),
-        "set_value": (0, 200), "set_cards": (0, 104), "set_luck": (0, 104), "run": (0, CARD_TYPES - 1),
+        "set_value": (0, INGENUITY_MAX * DECK_SIZE), "set_cards": (0, DECK_SIZE), "set_luck": (0, DECK_SIZE),
+        "run": (0, CARD_TYPES - 1),
         "run_n": (0, RUN_MAX), "rank": (0, MAX_SEATS - 1), "rank_n": (0, MAX_SEATS), "rank_pos": (0, MAX_SEATS),
         "slot_taken": (0, 1), "pen_k": (0, MAX_SEATS), "pen_left": (0, 8), "pen_card": (-1, 7),
         "discard_left": (0, DECK_SIZE), "discard_then": (0, NUM_FLOWS - 1), "rest_k": (0, MAX_SEATS),

@@ -13,10 +13,11 @@ from .penalties import avoid_cost, hardship_left
 from .cards import hand_size, next_seat_from
 from .frontier import next_commit
 from .upbringing import next_draft_pick
-from .cards import fate_kind
+from .cards import fate_kind, hand_size
 from .stages import stage_mask
 from .content import (FATE_LOSE2, ADV_PENALTY, PEN_FAILURE, ADV_VP, END_AWARD_VP, END_AWARDS, FAILURE_DECK, HARDSHIP, HARDSHIP_DECK, REWARD_VP, TOKENS_PER_VP)
-from .content import (ADV_GROUP, ADV_SLOTS, ADVENTURE_DECK, CARD_COPIES, CARD_TYPES, FATE_TILES, LOCATIONS, REWARD_DECK,
+from .content import (ADV_GROUP, ADV_SLOTS, ADVENTURE_DECK, CARD_COPIES, CARD_TYPES, DECK_SIZE, FATE_TILES,
+                      INGENUITY_MAX, LOCATIONS, REWARD_DECK,
                       REWARD_TYPES, SKILLS, TOKENS, UP_DEAL, UP_PICKS, UPBRINGING)
 from .state import (FL_FATE_START, COMMIT_REST, FL_PENALTY_DRAW, FL_PLAYER_PLAY, FL_REST_LIMIT, FP_LOC, MAX_SEATS, NUM_ACTIONS,
                     NUM_STAGES, ST_AVOID, ST_COMMIT, ST_DISCARD, ST_DRAFT, ST_INGENUITY, ST_OVER,
@@ -119,6 +120,11 @@ def stage_ok(s):
             return False
         return adventurer_ok(s)
     if stage == ST_INGENUITY:
+        # the set's cards came from the hand, each of value 4 or less: no set holds more
+        cards = s['set_cards']
+        if (cards < 1 or cards + hand_size(s, s['actor']) > DECK_SIZE or s['set_value'] > INGENUITY_MAX * cards
+                or s['set_luck'] > cards):
+            return False
         return adventurer_ok(s) and s['set_suit'] >= 0 and s['set_suit'] < 6 and skill_allowed(s, s['set_suit'])
     if stage == ST_REWARD:
         loc = s['res_loc']
