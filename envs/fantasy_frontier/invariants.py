@@ -177,6 +177,10 @@ def check_invariants(s):
     for i in range(s['n_decl']):
         if not seat_ok(s['decl_target'][i], n, False) or s['decl_target'][i] == s['turn_seat']:
             return INV_SEATS
+    st = s['stage']
+    if s['n_decl'] != 0 and not (st == ST_DECLARE or st == ST_COUNTER or st == ST_AIM or st == ST_OVER
+                                 or (st == ST_REROLL and s['roll_kind'] == ROLL_COMBAT)):
+        return INV_STAGE                   # a declaration lives only as long as its battle
     if s['stage'] != ST_OVER and not stage_ok(s):
         return INV_STAGE
     # tiles
