@@ -133,3 +133,28 @@ def test_the_best_response_measure_trains_against_the_agent_alone_and_reports_it
     lo, hi = r["wilson_95"]
     assert 0 <= lo <= r["learner_win_rate"] <= hi <= 1
     assert json.loads((tmp_path / "exploit.json").read_text()) == r
+
+
+def test_the_bundled_network_loads_on_todays_rules_and_both_its_agents_play_legal_moves():
+    import warnings
+
+    from frontierzoo.agents import available_agents, make_agent
+    from frontierzoo.agents.network import bundled_network
+    from frontierzoo.envs import make
+
+    assert {"net", "net_search"} <= set(available_agents("forfort_v0"))
+    d = json.loads(bundled_network("forfort_v0").read_text())
+    assert d["training"]["seed"] == 0 and d["training"]["command"].startswith("frontierzoo train expert")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")   # trained on other rules would warn
+        agents = [make_agent("net", "forfort_v0", seed=0), make_agent("net_search", "forfort_v0", seed=0,
+                                                                      simulations=16)]
+    env = make("forfort_v0", num_players=2)
+    env.reset(seed=4)
+    for i in range(30):
+        if env.terminations[env.agent_selection]:
+            break
+        obs = env.observe(env.agent_selection)
+        a = agents[i % 2].act(obs["observation"], obs["action_mask"], {"env": env})
+        assert obs["action_mask"][a]
+        env.step(a)

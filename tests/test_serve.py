@@ -115,7 +115,7 @@ def test_only_loopback_names_are_answered(client):
 
 
 def test_a_watched_game_goes_back_and_forth_and_its_file_replays(client):
-    state = new_table(client, game="frantic_v0", players=2, seed=5, seats=("heuristic", "random"))
+    state = new_table(client, game="frantic_v1", players=2, seed=5, seats=("heuristic", "random"))
     tid = state["id"]
     frames = [state["svg"]]
     for _ in range(6):
@@ -416,6 +416,6 @@ def test_the_page_replays_a_golden_transcript_back_and_forth(browser, server):
 def test_the_pictures_benchmark_measures_every_figure(capsys):
     from frontierzoo.benchmarks.pictures import main
 
-    assert main(["--frames", "1", "--games", "frantic_v0"]) == 0
-    row = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("| frantic_v0"))
+    assert main(["--frames", "1", "--games", "frantic_v1"]) == 0
+    row = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("| frantic_v1"))
     assert len(row.split("|")) == 8 and all(float(c) > 0 for c in row.split("|")[2:-1])
