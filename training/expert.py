@@ -425,12 +425,7 @@ class Run:
 
     def _record(self, rows):
         path = self.out / "curve.csv"
-        new = not path.exists()
-        with open(path, "a", newline="") as f:
-            w = csv.DictWriter(f, CURVE_FIELDS)
-            if new:
-                w.writeheader()
-            w.writerows(rows)
+        append_rows(path, CURVE_FIELDS, rows)
         plot_curve(read_curve(path), self.out / "curve.png", self.game.name, self.num_players,
                    xlabel="self-play decisions searched")
         rate = next(r["win_rate"] for r in rows if r["opponent"] == "heuristic")
@@ -493,13 +488,17 @@ class Run:
         return int(math.ceil(self.args.reuse * fresh / self.args.batch)) if self.buffer.size >= self.args.batch else 0
 
     def _log(self, row):
-        path = self.out / "progress.csv"
-        new = not path.exists()
-        with open(path, "a", newline="") as f:
-            w = csv.DictWriter(f, list(row))
-            if new:
-                w.writeheader()
-            w.writerow(row)
+        append_rows(self.out / "progress.csv", list(row), [row])
+
+
+def append_rows(path, fields, rows):
+    """Add ``rows`` to the CSV file ``path``, its header first if the file is new."""
+    new = not path.exists()
+    with open(path, "a", newline="") as f:
+        w = csv.DictWriter(f, fields)
+        if new:
+            w.writeheader()
+        w.writerows(rows)
 
 
 def typical_moves(game, num_players, samples=64, seed=0) -> int:
