@@ -6,6 +6,7 @@ import base64
 import json
 import os
 import shutil
+import tempfile
 import threading
 from pathlib import Path
 
@@ -246,10 +247,16 @@ def browser():
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1300,1000"):
         options.add_argument(arg)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    # the browser's profile and singleton socket go in a folder of the test's own, removed after,
+    # not in /tmp's org.chromium.Chromium.* that would pile up over CI runs
+    scratch = tempfile.TemporaryDirectory(prefix="frontierzoo-chromium-")
+    options.add_argument(f"--user-data-dir={scratch.name}/profile")
+    service = Service(DRIVER, env={**os.environ, "TMPDIR": scratch.name})
+    driver = webdriver.Chrome(service=service, options=options)
     driver.set_script_timeout(30)
     yield driver
     driver.quit()
+    scratch.cleanup()
 
 
 def tables_of(app):
@@ -277,8 +284,11 @@ def start(driver, tab, game, seats=None, human=None):
     for i, agent in (seats or {}).items():
         Select(driver.find_element("id", f"seat-{i}")).select_by_value(agent)
     Select(driver.find_element("id", "pace")).select_by_value("0")
+    before = driver.find_element("id", "board").get_attribute("data-table")
     driver.find_element("id", "start").click()
-    wait(driver, lambda d: d.find_element("id", "board").get_attribute("data-position") == "0")
+    # the new table is on the board once its id is; its position may already be past 0, since at
+    # pace 0 the bots play on at once when a bot is first to act
+    wait(driver, lambda d: d.find_element("id", "board").get_attribute("data-table") not in (None, "", before))
 
 
 def position(driver):
@@ -300,6 +310,7 @@ def test_the_page_watches_each_game_step_by_step(browser, server, game):
     open_page(browser, url)
     start(browser, "watch", game, seats={i: "random" for i in range(get_game(game).default_players)})
     table = list(tables_of(app).values())[-1]
+    assert position(browser) == 0, "a watched game waits for Step"
     first = browser.find_element("css selector", "#board svg").get_attribute("outerHTML")
     for k in (1, 2):
         browser.find_element("id", "forward").click()

@@ -164,6 +164,7 @@ function show(state) {
   svg.removeAttribute("height");
   const board = $("board");
   board.replaceChildren(svg);
+  board.dataset.table = table.id;
   board.dataset.position = state.position;
   board.dataset.toAct = state.to_act === null ? "" : state.to_act;
   const seats = state.mode === "replay" ? "moves from the file" : state.seats.map((a, i) => `player_${i} ${a}`).join(", ");
