@@ -14,6 +14,7 @@ from xml.etree import ElementTree
 import numpy as np
 import pytest
 from pettingzoo.test import api_test
+from pettingzoo.test.state_test import test_state, test_state_space
 
 from frontierzoo import envs
 from frontierzoo.envs import all_games, get_game, make
@@ -31,6 +32,16 @@ def new_env(game, cfg, **kw):
 def test_pettingzoo_api(game_config):
     game, cfg = game_config
     api_test(new_env(game, cfg), num_cycles=300)
+
+
+def test_pettingzoo_state_test(game_config):
+    """PettingZoo's state_test: ``state_space`` exists and every ``state()`` lies in it (its random
+    actions are mostly illegal, so the game ends on one as PettingZoo's classic games do)."""
+    game, cfg = game_config
+    env = new_env(game, cfg, illegal_action="lose")
+    test_state_space(env)
+    test_state(env, num_cycles=200)
+    assert env.state_space.shape == (game.state_size,) and env.state_space.dtype == np.float32
 
 
 def transcript(game, cfg, seed, policy_seed, disturb=False):
@@ -376,6 +387,34 @@ def test_vector_env_matches_single_games(game_config):
     assert runs[0] == runs[1]
     with pytest.raises(ValueError, match="illegal"):
         venv.step(np.where(masks, -1, np.arange(game.num_actions)).argmax(axis=1) * 0 + np.argmin(masks, axis=1))
+
+
+def test_vector_env_hands_out_each_seats_final_view_on_auto_reset(game_config):
+    """Gymnasium's vector convention: a game that ends in a step (by the rules or by ``max_steps``)
+    is restarted at once, and ``final_obs[i, p]`` is seat p's view of its last position, exactly
+    what an AEC env that played the same decision from the same position shows that seat."""
+    game, cfg = game_config
+    venv = VectorEnv(game, 6, max_steps=7, **cfg)
+    venv.reset(seed=3)
+    rng = np.random.default_rng(3)
+    single = new_env(game, cfg)
+    single.reset(seed=0)
+    checked = {"terminated": 0, "truncated": 0}
+    for _ in range(60):
+        before = venv.states.copy()
+        actions = venv.random_actions(rng)
+        venv.step(actions)
+        infos = venv.infos
+        assert (infos["_final_obs"] == (venv.terminated | venv.truncated)).all()
+        for i in np.flatnonzero(infos["_final_obs"]):
+            single.set_record(before[i])
+            single.step(int(actions[i]))
+            for p, agent in enumerate(single.possible_agents):
+                assert infos["final_obs"][i, p].tobytes() == single.observe(agent)["observation"].tobytes()
+            checked["terminated" if venv.terminated[i] else "truncated"] += 1
+    assert checked["truncated"] > 0
+    with pytest.raises(ValueError, match="read-only"):
+        venv.final_obs[0, 0, 0] = 1.0
 
 
 def test_vector_env_decides_legality_from_masks_no_user_can_write(game_config):

@@ -1004,6 +1004,12 @@ def test_parallel_env_passes_pettingzoo_parallel_api_test():
         parallel_api_test(legends_v0.parallel_env(num_players=n), num_cycles=400)
 
 
+def test_parallel_env_passes_pettingzoo_state_test():
+    """PettingZoo's state_test, the AEC env and the parallel one: both declare ``state_space``."""
+    from pettingzoo.test import state_test
+    state_test(legends_v0.env(illegal_action="lose"), legends_v0.parallel_env(), num_cycles=100)
+
+
 def test_parallel_step_takes_every_pending_simultaneous_choice():
     env = legends_v0.parallel_env(num_players=4)
     obs, _ = env.reset(seed=5)

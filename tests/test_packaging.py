@@ -28,6 +28,22 @@ def test_wheel_holds_every_game_folder_and_its_rules(tmp_path):
         assert f"frontierzoo/envs/{game.folder}/__init__.py" in names
     for page in ("index.html", "app.js", "style.css"):   # the web page of `frontierzoo serve`
         assert f"frontierzoo/cli/serve/static/{page}" in names
+    # the licence the metadata names travels with the wheel
+    assert any(n.endswith(".dist-info/licenses/LICENSE") or n.endswith(".dist-info/LICENSE") for n in names), \
+        "LICENSE missing from the wheel"
+    assert "MIT License" in (ROOT / "LICENSE").read_text()
+
+
+def test_the_notebooks_extra_runs_jupyter_nbconvert():
+    """``jupyter nbconvert --execute`` (how a reader runs a notebook whole) needs nbconvert and a
+    kernel: the ``notebooks`` extra brings both, and the dev install (which has it) runs it."""
+    import tomllib
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    for extra in ("notebooks", "dev"):
+        names = {req.split(">")[0].split("=")[0].split("[")[0] for req in extras[extra]}
+        assert {"nbconvert", "nbclient", "ipykernel"} <= names, f"the {extra} extra lacks what nbconvert needs"
+    r = subprocess.run([sys.executable, "-m", "nbconvert", "--version"], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
 
 
 def test_every_game_folder_is_registered_and_importable_by_its_env_name():

@@ -114,6 +114,8 @@ class FrontierZooEnv(AECEnv):
         })
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(game.num_actions) for a in self.possible_agents}
+        # what state() returns (PettingZoo's state_test and centralised critics read it)
+        self.state_space = spaces.Box(-np.inf, np.inf, (game.state_size,), np.float32)
         self._rew = np.zeros(self.num_players, np.float32)
         # the compiled step writes into these (env-owned: a step allocates nothing)
         self._margins = self._margins_for(self.reward_mode)

@@ -281,9 +281,10 @@ def _build(game):
 
     @jit
     def vec(buf, reset, actions, num_players, opts, rng, max_steps, vp,
-            seats, obs, masks, rews, terminated, truncated, steps):
+            seats, obs, masks, rews, terminated, truncated, steps, final_obs):
         """Reset every game of the batch from the batch's rng, or step each with its action;
-        finished games restart at once. One driver for both (one machine-code build).
+        finished games restart at once, each seat's view of the final position first written into
+        ``final_obs[i]`` (B, players, obs_size). One driver for both (one machine-code build).
 
         Returns the index of the first game whose action is illegal (nothing is stepped then),
         or -1.
@@ -312,6 +313,9 @@ def _build(game):
                 terminated[i] = seat < 0
                 truncated[i] = seat >= 0 and max_steps > 0 and steps[i] >= max_steps
                 restart = terminated[i] or truncated[i]
+                if restart:
+                    for p in range(num_players):
+                        observe(s, p, final_obs[i, p])
             if restart:
                 deal(buf, i, num_players, opts, random_u64(rng))
                 steps[i] = 0

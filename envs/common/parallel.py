@@ -35,6 +35,7 @@ class FrontierZooParallelEnv(ParallelEnv):
         self.agents = []
         self.observation_spaces = self.aec.observation_spaces
         self.action_spaces = self.aec.action_spaces
+        self.state_space = self.aec.state_space
         self._zero_mask = np.zeros(game.num_actions, np.int8)
 
     def observation_space(self, agent):

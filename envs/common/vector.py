@@ -33,6 +33,13 @@ class VectorEnv:
     the rewards of the step just taken, per seat; a game that ended on this step has already been
     restarted, its final rewards in ``rewards`` and the new game's first view in ``obs``.
 
+    Gymnasium's vector convention for an auto-reset in the same step: where ``terminated |
+    truncated``, ``final_obs[i, p]`` is seat ``p``'s observation of game ``i``'s last position
+    (before the restart), so a learner can bootstrap a truncated game's value from it; ``infos``
+    gives it under Gymnasium's keys (``"final_obs"``, ``"_final_obs"``). Rows of games that did not
+    end hold the last final position of that row; read them only where the game ended. Each seat's
+    row is that seat's own view: hand seat ``p``'s learner ``final_obs[:, p]`` only.
+
     The arrays handed out are the env's own buffers, read-only, and **reused**: the next ``step``
     overwrites them in place (that is what makes a step cheap). Copy what you keep
     (``obs.copy()``), e.g. in a rollout buffer. They are read-only for good (NumPy refuses
@@ -61,8 +68,10 @@ class VectorEnv:
         self._terminated = np.zeros(B, np.bool_)
         self._truncated = np.zeros(B, np.bool_)
         self._steps = np.zeros(B, np.int64)
+        self._final_obs = np.zeros((B, self.num_players, game.obs_size), np.float32)
         # what users see: read-only views of the buffers above (of the masks' copy)
-        for name in ("states", "obs", "masks_out", "seats", "rewards", "terminated", "truncated", "steps"):
+        for name in ("states", "obs", "masks_out", "seats", "rewards", "terminated", "truncated", "steps",
+                     "final_obs"):
             setattr(self, name.removesuffix("_out"), read_only(getattr(self, "_" + name)))
         self._rng = np.zeros(2, np.uint64)
         self._has_reset = False
@@ -76,7 +85,7 @@ class VectorEnv:
         no_actions = self._seats   # unread on a reset; same type as actions, so one compiled driver
         self._k.vec(self._states.view(np.uint8), True, no_actions, self.num_players, self._opts, self._rng,
                     self.max_steps, self.vp, self._seats, self._obs, self._masks, self._rewards,
-                    self._terminated, self._truncated, self._steps)
+                    self._terminated, self._truncated, self._steps, self._final_obs)
         np.copyto(self._masks_out, self._masks)
         self._has_reset = True
         return self.obs, self.masks, self.seats
@@ -89,13 +98,21 @@ class VectorEnv:
             raise ValueError(f"actions must be an int array of shape ({self.num_envs},), got {actions.dtype} {actions.shape}")
         bad = self._k.vec(self._states.view(np.uint8), False, actions.astype(np.int64, copy=False),
                           self.num_players, self._opts, self._rng, self.max_steps, self.vp, self._seats,
-                          self._obs, self._masks, self._rewards, self._terminated, self._truncated, self._steps)
+                          self._obs, self._masks, self._rewards, self._terminated, self._truncated, self._steps,
+                          self._final_obs)
         if bad >= 0:
             legal = np.flatnonzero(self._masks[bad])[:5].tolist()
             raise ValueError(f"game {bad}: action {int(actions[bad])} is illegal for player_{int(self.seats[bad])} "
                              f"(legal include {legal}); no game was stepped")
         np.copyto(self._masks_out, self._masks)
         return self.obs, self.masks, self.rewards, self.terminated, self.truncated, self.seats
+
+    @property
+    def infos(self) -> dict:
+        """The last step's infos under Gymnasium's vector keys: ``"final_obs"`` (B, players,
+        obs_size), each ended game's final views (see the class), and ``"_final_obs"`` (B,), which
+        games ended on the step."""
+        return {"final_obs": self.final_obs, "_final_obs": self.terminated | self.truncated}
 
     def random_actions(self, rng: np.random.Generator):
         """One uniformly random legal action per game (for benchmarks and smoke tests), from one
