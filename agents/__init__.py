@@ -5,17 +5,26 @@ them (the arena, a person at the terminal) are the ``frontierzoo`` command's, in
 ``make_agent(name, game_name, seed)`` builds an agent by name; ``available_agents(game_name)``
 lists the names that game has (every game has "random"); ``play_game(env, agents, seed)`` plays
 one game; ``animate(game_name, agents, seed, path)`` plays one and writes it as a GIF (imageio).
+
+Wherever an agent is named (``make_agent``, the arena's ``--agents``, ``evaluate --agent``,
+``play --opponent``), a model file you trained can stand instead: its path (``.json`` with its
+``.pt`` beside it, or a MaskablePPO ``.zip``), played as what it holds (a ``training/selfplay.py``
+policy as ``ppo``, an expert-iteration network as ``net``, its raw policy), or ``KIND:PATH`` to
+say how (``net_search:runs/expert_forfort/best.json``: the search that network guides).
 """
 from __future__ import annotations
 
+import json
+import os
 from importlib.util import find_spec
+from pathlib import Path
 
 from frontierzoo.envs import all_games
 
 from .base import Agent, RandomAgent
 from .heuristics import heuristic_module, heuristic_modules, make_heuristic, tuned_file
 from .learned import bundled_model
-from .network import bundled_network
+from .network import FORMAT as NETWORK_FORMAT, bundled_network
 from .match import MatchResult, play_game, wilson_interval
 
 # name -> (factory(game_name, seed, **kwargs), games it plays or None for every game)
@@ -57,12 +66,59 @@ def available_agents(game_name: str) -> list:
     return [n for n, (_, games) in _AGENTS.items() if games is None or game_name in games]
 
 
+MODEL_SUFFIXES = (".json", ".zip")
+# how a model file can play: the factory that takes its path
+MODEL_KINDS = {"ppo": _ppo, "net": _net, "net_search": _net_search}
+
+
+def model_spec(name: str):
+    """``(kind, path)`` if ``name`` names a model file (``[KIND:]PATH``, module docstring), else
+    None. The file's kind, when not given, is read from its description's ``format``."""
+    kind, _, rest = name.partition(":")
+    path = rest if kind in MODEL_KINDS and rest else name
+    if not path.endswith(MODEL_SUFFIXES):
+        return None
+    if not os.path.isfile(path):
+        raise ValueError(f"no model file {path!r} (an agent named by a path must be a file)")
+    if path == name:
+        kind = "net" if _description(path).get("format") == NETWORK_FORMAT else "ppo"
+    return kind, path
+
+
+def _description(path) -> dict:
+    """A ``.json`` model description as it stands ({} for a ``.zip`` or one unreadable: the
+    loader then says why); only its ``format`` and ``game`` are read here."""
+    if not path.endswith(".json"):
+        return {}
+    try:
+        d = json.loads(Path(path).read_text())
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return {}
+    return d if isinstance(d, dict) else {}
+
+
 def make_agent(name: str, game_name: str, seed=None, **kwargs) -> Agent:
-    """A fresh agent; ``ValueError`` naming the choices if ``name`` cannot play that game."""
+    """A fresh agent; ``name`` is a registered name or a model file (module docstring).
+    ``ValueError`` naming the choices if it cannot play that game."""
+    spec = model_spec(name)
+    if spec is not None:
+        if find_spec("torch") is None:
+            raise ValueError(f"{name}: a model file needs torch (pip install 'frontierzoo[train]')")
+        kind, path = spec
+        return MODEL_KINDS[kind](game_name, seed=seed, path=path, **kwargs)
     choices = available_agents(game_name)
     if name not in choices:
-        raise ValueError(f"no agent {name!r} for {game_name}; choose from {choices}")
+        raise ValueError(f"no agent {name!r} for {game_name}; choose from {choices} or a model file's path")
     return _AGENTS[name][0](game_name, seed=seed, **kwargs)
+
+
+def can_play(name: str, game_name: str) -> bool:
+    """Whether ``name`` (a registered name or a model file) can be seated at ``game_name``: a
+    model file if its description names that game (a ``.zip`` is checked as it loads)."""
+    spec = model_spec(name)
+    if spec is None:
+        return name in available_agents(game_name)
+    return _description(spec[1]).get("game", game_name) == game_name
 
 
 def _tuned(game_name, seed=None, **kw):
@@ -84,5 +140,5 @@ if find_spec("torch") is not None:
 
 from .animation import animate  # noqa: E402  (it makes agents by name: after make_agent)
 
-__all__ = ["Agent", "MatchResult", "RandomAgent", "animate", "available_agents", "make_agent", "play_game",
-           "register_agent", "wilson_interval"]
+__all__ = ["Agent", "MatchResult", "RandomAgent", "animate", "available_agents", "can_play", "make_agent",
+           "model_spec", "play_game", "register_agent", "wilson_interval"]

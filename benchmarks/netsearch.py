@@ -54,14 +54,14 @@ def main(argv=None):
     from frontierzoo.envs import all_games
 
     p = argparse.ArgumentParser(prog="python -m frontierzoo.benchmarks.netsearch", description=__doc__.splitlines()[0])
-    p.add_argument("--games", nargs="+", default=[g.name for g in all_games()])
+    p.add_argument("--game", nargs="+", default=[g.name for g in all_games()], help="games (default: every game)")
     p.add_argument("--roots", type=int, default=128)
     p.add_argument("--simulations", type=int, nargs="+", default=[64, 256])
     p.add_argument("--repeats", type=int, default=3)
     args = p.parse_args(argv)
     print(f"| game | roots | " + " | ".join(f"{s} simulations: decisions/s (s a search)" for s in args.simulations) + " |")
     print("|---|---|" + "---|" * len(args.simulations))
-    for name in args.games:
+    for name in args.game:
         cells = []
         for sims in args.simulations:
             rate, secs = measure(name, args.roots, sims, args.repeats)

@@ -364,6 +364,23 @@ def run_bench(games, players=None, repeats=5, seconds=2.0, num_envs=1024, batch=
     return res
 
 
+def rows(res) -> list:
+    """The measurements as records (``frontierzoo bench --json/--csv``): each loop of each game and
+    each peer, decisions/s, games/s and decisions a game, and each game's start-up times."""
+    out = [{"what": "peer", "name": label, "players": None, "loop": key, "steps_per_s": fig and fig[0],
+            "games_per_s": fig and fig[1], "steps_per_game": fig and fig[2], "note": note}
+           for key, label, fig, note in res["peers"]]
+    for ours in res["ours"]:
+        out += [{"what": "ours", "name": ours["game"], "players": ours["players"], "loop": loop,
+                 "steps_per_s": fig[0], "games_per_s": fig[1], "steps_per_game": fig[2], "note": None}
+                for loop, fig in ours["rows"]]
+    for name, n, cold, cached, _ in res["startup"]:
+        out.append({"what": "startup", "name": name, "players": n, "loop": None, "steps_per_s": None,
+                    "games_per_s": None, "steps_per_game": None, "note": None,
+                    "cold_compile_s": round(cold["compile"], 3), "cached_start_s": round(cached["to_first_step"], 3)})
+    return out
+
+
 def _fmt(x):
     return "—" if x is None else (f"{x:,.0f}" if x >= 100 else f"{x:,.1f}")
 

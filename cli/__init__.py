@@ -54,7 +54,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="examples:\n"
                "  frontierzoo arena                      # every game, every bundled agent\n"
-               "  frontierzoo arena --games forfort_v0 --agents random heuristic --games-per-pairing 200\n"
+               "  frontierzoo arena --game forfort_v0 --agents random heuristic --games 200\n"
                "  frontierzoo bench --quick              # throughput beside PettingZoo and OpenSpiel\n"
                "  frontierzoo play forfort_v0 --opponent heuristic\n"
                "  frontierzoo train ppo --game forfort_v0 --timesteps 2000000 --out runs/forfort_ppo\n"

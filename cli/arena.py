@@ -40,17 +40,18 @@ from dataclasses import dataclass, field
 
 from frontierzoo.envs import all_games, get_game
 
-from frontierzoo.agents import available_agents, make_agent
+from frontierzoo.agents import available_agents, can_play, make_agent
 from frontierzoo.agents.base import usable_cores
 from frontierzoo.agents.match import BATCH_GAMES, game_seeds, play_rotated, wilson_interval
 
-from .argtypes import at_least
+from .argtypes import at_least, game_count
+from .output import add_output_flags, machine_readable, print_rows
 from .ratings import LOSER, MODEL, WINNER, Z, rate
 from .warmup import compile_side_by_side
 
 # How many games a lineup plays by default is each game's own setting (``Game.arena_games``), and
 # so is where a slow agent plays by default (``Game.arena_limits``: agent -> seat counts). A lineup
-# with such an agent plays at most SLOW_GAMES_PER_PAIRING games unless --games-per-pairing is given.
+# with such an agent plays at most SLOW_GAMES_PER_PAIRING games unless --games is given.
 SLOW_GAMES_PER_PAIRING = 10
 # The arena's own settings of an agent: the search plays by simulations (its old default), not by
 # its default time budget, so that a seeded table replays whatever the machine and its load.
@@ -212,6 +213,21 @@ class ArenaResult:
             out.append(f"Skipped: {s}")
         return "\n".join(out)
 
+    def rows(self) -> list:
+        """The ladders as records, one per agent of each game and seat count (``--json``/``--csv``)."""
+        out = []
+        for game, n, results in self.sections:
+            counts = self.agent_rows(results)
+            for place, (name, rating) in enumerate(self.ladder(results), 1):
+                played, won, d, g = counts[name]
+                lo, hi = wilson_interval(won, played)
+                out.append({"game": game, "players": n, "place": place, "agent": name,
+                            "rating": round(rating.ordinal(z=Z), 4), "mu": round(rating.mu, 4),
+                            "sigma": round(rating.sigma, 4), "seats_played": played, "wins": won,
+                            "win_rate": round(won / max(played, 1), 4), "wilson_low": round(lo, 4),
+                            "wilson_high": round(hi, 4), "decisions_per_game": round(d / max(g, 1), 2)})
+        return out
+
     def throughput_line(self) -> str:
         sec = max(self.seconds, 1e-9)
         return (f"throughput: {self.decisions:,} decisions and {self.games:,} games in {self.seconds:.1f} s = "
@@ -249,8 +265,8 @@ def plan(games=None, agents=None, games_per_pairing=None, players=None, seed=0, 
     for game in chosen_games:
         have = available_agents(game.name)
         if agents:
-            names = [a for a in agents if a in have]
-            missing = [a for a in agents if a not in have]
+            names = [a for a in agents if can_play(a, game.name)]
+            missing = [a for a in agents if a not in names]
             if missing:
                 skipped.append(f"{', '.join(missing)} on {game.name} (not available there; it has {have})")
         else:
@@ -374,13 +390,14 @@ def _slow_agents_help() -> str:
 
 
 def add_arguments(p) -> None:
-    p.add_argument("--games", nargs="+", metavar="GAME",
+    p.add_argument("--game", nargs="+", metavar="GAME",
                    help="games to play (default: every registered game)")
     p.add_argument("--agents", nargs="+", metavar="AGENT",
-                   help=f"agents to enter (default: every agent each game has; the slow ones enter only "
-                        f"where each game lets them ({_slow_agents_help()}), with at most "
-                        f"{SLOW_GAMES_PER_PAIRING} games per lineup)")
-    p.add_argument("--games-per-pairing", type=at_least(1), metavar="N",
+                   help=f"agents to enter: registered names, or a model file you trained (PATH, or "
+                        f"KIND:PATH with KIND ppo, net or net_search) (default: every agent each game has; "
+                        f"the slow ones enter only where each game lets them ({_slow_agents_help()}), with "
+                        f"at most {SLOW_GAMES_PER_PAIRING} games per lineup)")
+    p.add_argument("--games", dest="games_per_pairing", type=game_count, metavar="N",
                    help="games per lineup, rounded up to a multiple of the seat count (default: each "
                         "game's own, " + ", ".join(f"{g.arena_games} on {g.name}" for g in all_games())
                         + f"; lineups with a slow agent play at most {SLOW_GAMES_PER_PAIRING} unless this "
@@ -395,6 +412,7 @@ def add_arguments(p) -> None:
     p.add_argument("--max-steps", type=at_least(1), default=DEFAULT_MAX_STEPS,
                    help=f"cut a game off after this many decisions, with no winner (default {DEFAULT_MAX_STEPS})")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_output_flags(p)
 
 
 def last_run_path():
@@ -418,7 +436,7 @@ def keep_table(text) -> None:
 
 def main(args) -> int:
     try:
-        res = run_arena(games=args.games, agents=args.agents, games_per_pairing=args.games_per_pairing,
+        res = run_arena(games=args.game, agents=args.agents, games_per_pairing=args.games_per_pairing,
                         players=args.players, seed=args.seed, processes=args.processes,
                         max_steps=args.max_steps, progress=not args.no_progress)
     except ValueError as e:
@@ -429,6 +447,10 @@ def main(args) -> int:
             print(f"Skipped: {s}")
         return 1
     text = f"## frontierzoo arena (seed {res.seed})\n\n{res.table()}\n\n{res.throughput_line()}"
-    print(text)
     keep_table(text + "\n")
+    if machine_readable(args):
+        print_rows(args, res.rows(), {"seed": res.seed, "seconds": round(res.seconds, 2), "games": res.games,
+                                      "decisions": res.decisions, "skipped": res.skipped})
+    else:
+        print(text)
     return 0

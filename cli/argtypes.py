@@ -40,3 +40,11 @@ def layer_sizes(text) -> tuple:
     if not all(n >= 1 for n in sizes):
         raise argparse.ArgumentTypeError(f"every layer needs at least 1 unit, got {text}")
     return sizes
+
+
+def game_count(text) -> int:
+    """A ``type=`` for ``--games``, which is a number of games in every tool (``--game`` names
+    games): a game's name given to it is pointed to ``--game``."""
+    if text.rsplit("_v", 1)[-1].isdigit() and not text.isdigit():
+        raise argparse.ArgumentTypeError(f"--games is how many games; name the game with --game ({text})")
+    return at_least(1)(text)

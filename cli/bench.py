@@ -7,6 +7,7 @@ import sys
 from frontierzoo.benchmarks import throughput
 
 from .argtypes import at_least, positive
+from .output import add_output_flags, machine_readable, print_rows
 
 DESCRIPTION = ("Throughput of (a) the AEC loop with a random agent, (b) the vector env with batched "
                "random actions, (c) jitted random rollouts, each the median of --repeats runs; "
@@ -34,6 +35,7 @@ def add_arguments(p) -> None:
     p.add_argument("--output", metavar="FILE",
                    help="also write the report as markdown into FILE (e.g. benchmarks/RESULTS.md), between "
                         "its markers: the rest of the file is kept")
+    add_output_flags(p)
 
 
 # The part of an --output file the bench writes; what stands outside the markers is kept.
@@ -72,7 +74,11 @@ def main(args) -> int:
     except ValueError as e:
         raise SystemExit(f"frontierzoo bench: {e}")
     text = throughput.report(res, command)
-    print(text)
+    if machine_readable(args):
+        print_rows(args, throughput.rows(res), {"command": command, "machine": res["machine"],
+                                                "repeats": res["repeats"], "seconds": res["seconds"]})
+    else:
+        print(text)
     if args.output:
         write_report(args.output, text)
     return 0

@@ -9,7 +9,7 @@ import numpy as np
 from frontierzoo.agents import Agent, make_agent
 from frontierzoo.agents.match import has_batched_path, head_to_head, wilson_interval
 
-from .argtypes import at_least, positive
+from .argtypes import at_least, game_count, positive
 
 
 class Timed(Agent):
@@ -58,17 +58,17 @@ DESCRIPTION = ("Play --agent at one seat against --opponent at every other for -
 
 def add_arguments(p) -> None:
     p.add_argument("--game", default="forfort_v0")
-    p.add_argument("--agent", default="heuristic")
-    p.add_argument("--opponent", default="random")
-    p.add_argument("--games", type=at_least(1), default=1000)
+    p.add_argument("--agent", default="heuristic",
+                   help="a registered agent, or a model file you trained: its path (a .json description with "
+                        "its .pt beside it, or a MaskablePPO .zip you made, unpickled on load), or KIND:PATH "
+                        "with KIND ppo, net or net_search")
+    p.add_argument("--opponent", default="random", help="the same kinds as --agent")
+    p.add_argument("--games", type=game_count, default=1000)
     p.add_argument("--players", type=at_least(1), default=2)
     p.add_argument("--seed", type=at_least(0), default=0)
     p.add_argument("--ms", type=positive, default=None, help="the search agent's time a decision, in ms")
     p.add_argument("--simulations", type=at_least(1), default=None,
                    help="the search agent's simulations a decision (with --ms: at most this many)")
-    p.add_argument("--path", default=None,
-                   help="a policy to play as the agent: a .json description (its .pt beside it), or a "
-                        "MaskablePPO .zip you made (unpickled on load)")
 
 
 def main(args) -> int:
@@ -82,14 +82,11 @@ def evaluate(args) -> int:
     from tqdm import tqdm
 
     ms = []
-    if args.path:   # the policy must be for --game
-        from frontierzoo.agents.learned import MaskablePPOAgent
-        agent = timed(MaskablePPOAgent(path=args.path, seed=args.seed, game_name=args.game), ms)
-    else:
-        budget = {k: v for k, v in (("ms", args.ms), ("simulations", args.simulations)) if v is not None}
+    budget = {k: v for k, v in (("ms", args.ms), ("simulations", args.simulations)) if v is not None}
+    make_agent(args.agent, args.game, **budget)    # a bad name or model file is refused before any game
 
-        def agent():
-            return timed(make_agent(args.agent, args.game, **budget), ms)
+    def agent():
+        return timed(make_agent(args.agent, args.game, **budget), ms)
     t0 = time.perf_counter()
     with tqdm(total=args.games, desc=f"{args.agent} v {args.opponent}", unit="game") as bar:
         score, n = head_to_head(args.game, agent, args.opponent, args.games, num_players=args.players,

@@ -86,7 +86,7 @@ def test_arena_reproduces_with_the_same_seed_and_rotates_seats():
 
 def test_arena_command_prints_table_with_intervals_and_throughput(capsys, monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    assert main(["arena", "--games", "forfort_v0", "--agents", *_agents(), "--games-per-pairing", "2",
+    assert main(["arena", "--game", "forfort_v0", "--agents", *_agents(), "--games", "2",
                  "--players", "2", "--seed", "3", "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert "### forfort_v0, 2 players" in out
@@ -98,6 +98,55 @@ def test_arena_command_prints_table_with_intervals_and_throughput(capsys, monkey
     assert re.search(r"throughput: .* decisions/s, .* games/s", out)
     kept = (tmp_path / "frontierzoo" / "arena.md").read_text()   # for the web page's ratings
     assert kept.startswith("## frontierzoo arena (seed 3)") and "### forfort_v0, 2 players" in kept
+
+
+def test_arena_prints_json_and_csv_rows_and_seats_a_model_file(capsys, monkeypatch, tmp_path):
+    """``--json``/``--csv`` print the ladder as records; a trained model's path is an agent like a
+    name (the bundled network's file as ``net``, played as what its description holds)."""
+    import csv
+    import json
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    from frontierzoo.agents.network import bundled_network
+    model = str(bundled_network("forfort_v0"))
+    args = ["arena", "--game", "forfort_v0", "--agents", "random", model, "--games", "2", "--players", "2",
+            "--seed", "3", "--no-progress", "--processes", "1"]
+    assert main(args + ["--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["seed"] == 3 and out["games"] == 2
+    assert sorted(r["agent"] for r in out["rows"]) == sorted(["random", model])
+    assert {r["seats_played"] for r in out["rows"]} == {2} and sorted(r["place"] for r in out["rows"]) == [1, 2]
+    assert main(args + ["--csv"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert [(r["agent"], r["wins"]) for r in rows] == [(r["agent"], str(r["wins"])) for r in out["rows"]]
+    with pytest.raises(SystemExit):
+        main(args + ["--json", "--csv"])
+
+
+def test_a_model_file_plays_only_its_own_game_and_a_missing_one_is_named():
+    from frontierzoo.agents import can_play, make_agent, model_spec
+    from frontierzoo.agents.network import NetworkAgent, NetworkSearchAgent, bundled_network
+    model = str(bundled_network("forfort_v0"))
+    assert model_spec(model) == ("net", model) and model_spec("heuristic") is None
+    assert isinstance(make_agent(model, "forfort_v0"), NetworkAgent)
+    assert isinstance(make_agent("net_search:" + model, "forfort_v0"), NetworkSearchAgent)
+    assert can_play(model, "forfort_v0") and not can_play(model, "frantic_v1")
+    with pytest.raises(ValueError, match="plays forfort_v0, not frantic_v1"):
+        make_agent(model, "frantic_v1")
+    with pytest.raises(ValueError, match="no model file 'nowhere.json'"):
+        make_agent("nowhere.json", "forfort_v0")
+    tasks, skipped = plan(games=["frantic_v1"], agents=["random", model], players=[2])
+    assert any(model in s and "frantic_v1" in s for s in skipped)
+
+
+def test_evaluate_names_a_model_file_by_its_path(capsys):
+    """``evaluate --agent PATH`` plays the file and labels it with the path (``--path`` without
+    ``--agent`` used to label a policy "heuristic")."""
+    from frontierzoo.agents.learned import bundled_model
+    model = str(bundled_model("forfort_v0"))
+    assert main(["evaluate", "--game", "forfort_v0", "--agent", model, "--opponent", "random", "--games", "2"]) == 0
+    assert capsys.readouterr().out.startswith(f"{model} v random on forfort_v0 (2 players, seats rotating): won ")
+    with pytest.raises(SystemExit, match="no model file 'missing.zip'"):
+        main(["evaluate", "--game", "forfort_v0", "--agent", "missing.zip", "--games", "2"])
 
 
 def test_arena_ladder_puts_the_heuristic_above_random():
@@ -126,7 +175,7 @@ def test_arena_rates_a_shared_win_as_a_draw_and_a_cut_off_game_not_at_all(monkey
 
 def test_arena_rejects_unknown_game():
     with pytest.raises(SystemExit, match="unknown game"):
-        main(["arena", "--games", "no_such_game_v0", "--no-progress"])
+        main(["arena", "--game", "no_such_game_v0", "--no-progress"])
 
 
 def test_arena_reads_each_games_own_settings():
@@ -158,6 +207,26 @@ def test_bench_quick_prints_the_table(capsys, monkeypatch):
         assert row in out
     assert "OpenSpiel connect_four | not installed: open_spiel" in out
     assert "Targets" in out and "forfort_v0 (2p) AEC loop decisions/s >= 2x PettingZoo connect_four_v3" in out
+
+
+def test_bench_prints_json_and_csv_rows(capsys, monkeypatch):
+    """``frontierzoo bench --json``/``--csv``: the same measurements as records, no markdown."""
+    import csv
+    import json
+    for key in throughput.ALWAYS:
+        monkeypatch.setitem(throughput.PEERS, key, (key, lambda: lambda seconds: (10.0, 1.0, 10.0)))
+    args = ["bench", "--quick", "--seconds", "0.05", "--game", "frantic_v1", "--no-startup"]
+    assert main(args + ["--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    ours = [r for r in out["rows"] if r["what"] == "ours"]
+    assert [r["name"] for r in ours] == ["frantic_v1"] * 3 and all(r["steps_per_s"] > 0 for r in ours)
+    assert [r["steps_per_s"] for r in out["rows"] if r["what"] == "peer"] == [10.0] * len(throughput.ALWAYS)
+    assert out["command"].startswith("frontierzoo bench")
+    assert main(args + ["--csv"]) == 0
+    text = capsys.readouterr().out
+    assert "|" not in text
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert [r["loop"] for r in rows if r["what"] == "ours"] == [r["loop"] for r in ours]
 
 
 def test_bench_shows_a_games_own_peers_beside_it(monkeypatch):
@@ -217,7 +286,8 @@ def test_bench_rejects_an_unknown_game_before_measuring_anything(capsys, monkeyp
 
 @pytest.mark.parametrize("argv, flag", [
     (["arena", "--seed", "-5"], "--seed"),
-    (["arena", "--games-per-pairing", "0"], "--games-per-pairing"),
+    (["arena", "--games", "0"], "--games"),
+    (["arena", "--games", "forfort_v0"], "--games"),
     (["arena", "--processes", "0"], "--processes"),
     (["bench", "--seconds", "-1"], "--seconds"),
     (["bench", "--repeats", "0"], "--repeats"),
@@ -368,7 +438,7 @@ def test_help_lists_the_subcommands(capsys):
         assert f"    {cmd:20}{help_line.replace('%%', '%')[:30]}" in out
     with pytest.raises(SystemExit):
         main(["arena", "--help"])
-    assert "--games-per-pairing" in capsys.readouterr().out
+    assert "--games N" in capsys.readouterr().out
 
 
 # --------------------------------------------------------------------------- alternate
