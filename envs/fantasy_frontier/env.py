@@ -38,8 +38,10 @@ class FantasyFrontierGame(Game):
                    "score margin (points plus resources but turkey legs).")
     golden_cases = (({"num_players": 2}, 1, 1), ({"num_players": 3}, 2, 2),
                     ({"num_players": 4, "random_factions": True}, 3, 3))
-    arena_games = 20                  # MCTS takes ~45 s a two-player game here (1,000 simulations of
-    arena_limits = {"mcts": ()}       # 500-step rollouts a decision): only when named, as in Frontier
+    arena_games = 20
+    # MCTS takes ~45 s a two-player game here (1,000 simulations of 500-step rollouts a decision), and
+    # the network-guided search is slow too (a forward pass a simulation): only when named, as in Frontier
+    arena_limits = {"mcts": (), "net_search": ()}
     bench_targets = {"rollout_steps_per_s": 1_000_000, "aec_vs": {"connect_four_v3": 5.0}}
     invariant_names = INVARIANT_NAMES
     option_fields = ("random_factions",)

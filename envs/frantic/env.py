@@ -57,7 +57,8 @@ class FranticGame(Game):
                    "(points + position).")
     golden_cases = (({"num_players": 2}, 1, 1), ({"num_players": 4}, 2, 2), ({"num_players": 6, "point_limit": "short"}, 3, 3))
     arena_games = 20                # a 2-6 seat table of each lineup: the default run stays short
-    arena_limits = {"mcts": ()}     # MCTS ~0.08 s a decision, ~10 s a game: only when named
+    arena_limits = {"mcts": (), "net_search": ()}     # MCTS ~0.08 s a decision, ~10 s a game, and the
+    # network-guided search (a forward pass a simulation) are slow: only when named
     bench_targets = {"rollout_steps_per_s": 1_000_000, "aec_vs": {"connect_four_v3": 5.0}}
     invariant_names = INVARIANT_NAMES
     option_fields = ("point_limit", "round_rewards", "reaction_windows")

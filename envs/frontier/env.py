@@ -37,7 +37,8 @@ class FrontierGame(Game):
                    "adds each step's change in the seat's public score margin.")
     golden_cases = (({"num_players": 4}, 1, 1), ({"num_players": 3, "hidden_harbours": True}, 2, 2))
     arena_games = 10
-    arena_limits = {"mcts": ()}     # MCTS takes ~45 s a Frontier game: only when named
+    arena_limits = {"mcts": (), "net_search": ()}     # MCTS takes ~45 s a Frontier game, and the
+    # network-guided search (a forward pass a simulation) is slow too: only when named
     bench_peers = ("catanatron",)
     bench_targets = {"rollout_steps_per_s": 10_000_000, "vector_steps_per_s": 1_000_000,
                      "aec_vs": {"connect_four_v3": 2.0, "catanatron": 3.0}, "rollout_games_vs": {"catanatron": 100.0}}

@@ -39,7 +39,8 @@ class LegendsGame(Game):
                    "step's change in the seat's score margin.")
     golden_cases = (({"num_players": 3}, 1, 1), ({"num_players": 5}, 2, 2))
     arena_games = 20                # 3-7 seats, ~450 decisions a game: the default run stays short
-    arena_limits = {"mcts": ()}     # MCTS ~0.07 s a decision, ~20 s a game: only when named
+    arena_limits = {"mcts": (), "net_search": ()}     # MCTS ~0.07 s a decision, ~20 s a game, and the
+    # network-guided search (a forward pass a simulation) are slow: only when named
     bench_targets = {"rollout_steps_per_s": 1_000_000, "aec_vs": {"connect_four_v3": 5.0}}
     invariant_names = INVARIANT_NAMES
     # The upbringing picks and the daytime action cards are simultaneous: parallel_env() takes them
