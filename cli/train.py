@@ -120,6 +120,10 @@ def add_expert_arguments(p) -> None:
     p.add_argument("--weight-decay", type=float, default=D["weight_decay"])
     p.add_argument("--eval-every", type=positive, default=D["eval_every"], help="minutes between evaluations")
     p.add_argument("--eval-games", type=at_least(1), default=D["eval_games"])
+    p.add_argument("--imitate", default=D["imitate"], metavar="AGENT",
+                   help="a head start: the policy first learns this agent's decisions (e.g. heuristic)")
+    p.add_argument("--imitate-samples", type=at_least(1), default=D["imitate_samples"], help="its decisions to learn from")
+    p.add_argument("--imitate-epochs", type=at_least(1), default=D["imitate_epochs"], help="passes over those decisions")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 

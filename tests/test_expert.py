@@ -106,6 +106,29 @@ def test_a_run_writes_its_curve_and_networks_and_a_seeded_run_replays(tmp_path):
     assert agent.act(np.zeros(get_game("forfort_v0").obs_size, np.float32), mask) in (3, 7)
 
 
+def test_the_head_start_teaches_the_network_the_teachers_moves_and_the_run_records_it(tmp_path):
+    """``--imitate heuristic``: the policy head fitted to the teacher's decisions picks the
+    teacher's move far more often than before, and the run's network says what it imitated."""
+    from frontierzoo.training.imitate import collect, pretrain_network
+    game = get_game("forfort_v0")
+    obs, masks, actions = data = collect(game.name, 1024, num_players=2, seed=4, progress=False)
+
+    def agreement(net):
+        with torch.no_grad():
+            logits, _ = net(torch.as_tensor(obs))
+        return float((logits.masked_fill(~torch.as_tensor(masks), -1e9).argmax(1).numpy() == actions).mean())
+
+    torch.manual_seed(0)
+    net = expert.build_network(describe(game, hidden=(64,)))
+    before = agreement(net)
+    during = pretrain_network(net, data, epochs=6, batch_size=64, seed=0, progress=False)
+    assert agreement(net) > before + 0.15 and during[-1] > during[0]
+    expert.train("forfort_v0", out=tmp_path / "run", iterations=1, imitate="heuristic", imitate_samples=128,
+                 imitate_epochs=1, **TINY)
+    imitation = load_network(tmp_path / "run" / "network.json", "forfort_v0").description["training"]["imitation"]
+    assert imitation["teacher"] == "heuristic" and imitation["samples"] == 128 and 0 <= imitation["agreement"] <= 1
+
+
 def test_a_run_resumes_from_its_folder_and_refuses_to_overwrite_one(tmp_path):
     out = tmp_path / "run"
     expert.train("forfort_v0", out=out, iterations=1, **TINY)

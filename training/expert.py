@@ -27,6 +27,13 @@ Each iteration:
    55% over a few hundred games mostly measures noise). ``curve.csv`` gets each result with its
    95% Wilson interval, ``curve.png`` is drawn again, and the network is written.
 
+**A head start** (``--imitate heuristic``): before the first iteration the network's policy head
+learns ``--imitate-samples`` of the teacher's decisions (``training/imitate.py``, behaviour
+cloning, ``--imitate-epochs`` passes). Where the game's heuristic does not guide the search from
+inside (Frantic, Legends, Fantasy Frontier: no rollouts to mix into the leaf values), a fresh
+network's priors and values are noise, so the search they guide is little better than random and
+the network learns from little; the teacher's priors give the search a player to improve on.
+
 The options are :data:`DEFAULTS`' names (``--max-minutes`` is ``max_minutes``), for :func:`train`.
 
 Workers. ``--workers N`` self-play processes (default: every core; ``0`` plays in this process).
@@ -343,6 +350,9 @@ class Run:
             training = {"command": command, "seed": args.seed,
                         "simulations": args.simulations, "guide_weight": guide_weight,
                         "num_players": self.num_players}
+            if args.imitate is not None:
+                training["imitation"] = {"teacher": args.imitate, "samples": args.imitate_samples,
+                                         "epochs": args.imitate_epochs}
             d = describe(game, hidden=args.hidden, structured=not args.flat, training=training)
             self.config = {"game": game.name, "num_players": self.num_players, "seed": args.seed,
                            "games": args.games, "simulations": args.simulations, "guide_weight": guide_weight,
@@ -362,6 +372,21 @@ class Run:
         self.last_weights = None
         if args.resume:
             self._load(checkpoint)
+        elif args.imitate is not None:
+            self._imitate(config_path)
+
+    def _imitate(self, config_path):
+        """The head start (module docstring): the teacher's decisions learned before the first
+        iteration; the agreement reached is kept in the config and the network's description."""
+        from .imitate import collect, pretrain_network
+
+        a = self.args
+        data = collect(self.game.name, a.imitate_samples, teacher=a.imitate, num_players=self.num_players,
+                       seed=self.config["seed"], progress=not a.quiet)
+        agreement = pretrain_network(self.net, data, device=self.device, epochs=a.imitate_epochs,
+                                     seed=self.config["seed"], progress=not a.quiet)
+        self.d["training"]["imitation"]["agreement"] = round(agreement[-1], 4)
+        config_path.write_text(json.dumps(self.config, indent=2) + "\n")
 
     # checkpoints -------------------------------------------------------------------------------
     def _save(self):
@@ -522,6 +547,7 @@ DEFAULTS = {
     "games": 64, "steps": 64, "simulations": 64, "guide_weight": None, "temperature_moves": 30,
     "max_steps": None, "hidden": list(DEFAULT_HIDDEN), "flat": False, "buffer": 200_000, "batch": 256,
     "reuse": 4.0, "lr": 1e-3, "weight_decay": 1e-4, "eval_every": 10.0, "eval_games": 200, "quiet": False,
+    "imitate": None, "imitate_samples": 50_000, "imitate_epochs": 4,
 }
 
 

@@ -7,7 +7,8 @@ human play) gives it the teacher's way of playing in minutes; self-play then has
 :func:`collect` plays the teacher at one seat of a batch of games against the teacher and the random
 agent (so that it also sees positions the teacher itself would not lead to) and records its
 observations, masks and decisions; :func:`pretrain` fits a MaskablePPO policy's actor to them by
-minimising the cross-entropy of its masked distribution.
+minimising the cross-entropy of its masked distribution, :func:`pretrain_network` an
+expert-iteration network's policy head (``training/expert.py --imitate``).
 """
 from __future__ import annotations
 
@@ -53,31 +54,62 @@ def pretrain(model, data, epochs=4, batch_size=1024, learning_rate=1e-3, seed=0,
     the teacher's decisions the policy's most likely action matches, after each epoch."""
     import torch
 
-    obs, masks, actions = data
+    obs, masks, _ = data
     policy = model.policy
-    optimizer = torch.optim.Adam(policy.parameters(), lr=learning_rate)
+
+    def loss_and_hits(rows, a):
+        dist = policy.get_distribution(torch.as_tensor(obs[rows], device=policy.device), action_masks=masks[rows])
+        return -dist.log_prob(a).mean(), int((dist.distribution.probs.argmax(1) == a).sum())
+
+    policy.set_training_mode(True)
+    agreement = _fit(loss_and_hits, policy.parameters(), data, policy.device, epochs, batch_size, learning_rate,
+                     seed, progress)
+    policy.set_training_mode(False)
+    return agreement
+
+
+def pretrain_network(net, data, device="cpu", epochs=4, batch_size=1024, learning_rate=1e-3, seed=0, progress=True):
+    """Fit the policy head of ``net`` (an expert-iteration network, ``agents/network.py``) to
+    ``data`` from :func:`collect`: the masked cross-entropy of the teacher's decisions (the value
+    head is left to the games' results). Returns the agreement after each epoch, as :func:`pretrain`."""
+    import torch
+
+    obs, masks, _ = data
+
+    def loss_and_hits(rows, a):
+        m = torch.as_tensor(masks[rows], device=device)
+        logits, _ = net(torch.as_tensor(obs[rows], device=device))
+        logp = torch.log_softmax(logits.masked_fill(~m, -1e9), 1)
+        return -logp.gather(1, a[:, None]).mean(), int((logp.argmax(1) == a).sum())
+
+    net.train()
+    return _fit(loss_and_hits, net.parameters(), data, device, epochs, batch_size, learning_rate, seed, progress)
+
+
+def _fit(loss_and_hits, parameters, data, device, epochs, batch_size, learning_rate, seed, progress):
+    """The imitation loop both learners share: ``epochs`` shuffled passes over ``data`` in
+    minibatches, Adam on ``loss_and_hits(rows, actions) -> (loss, matches)``; the agreement a pass."""
+    import torch
+
+    actions = data[2]
+    optimizer = torch.optim.Adam(parameters, lr=learning_rate)
     rng = np.random.default_rng(seed)
     agreement = []
     epochs_iter = range(epochs)
     if progress:
         from tqdm import tqdm
         epochs_iter = tqdm(epochs_iter, desc="imitating", unit="epoch")
-    policy.set_training_mode(True)
     for _ in epochs_iter:
         order = rng.permutation(len(actions))
         hits = 0
         for start in range(0, len(order), batch_size):
             rows = order[start:start + batch_size]
-            o = torch.as_tensor(obs[rows], device=policy.device)
-            dist = policy.get_distribution(o, action_masks=masks[rows])
-            a = torch.as_tensor(actions[rows], device=policy.device)
-            loss = -dist.log_prob(a).mean()
+            loss, matched = loss_and_hits(rows, torch.as_tensor(actions[rows], device=device))
             optimizer.zero_grad()
             loss.backward()
             optimizer.step()
-            hits += int((dist.distribution.probs.argmax(1) == a).sum())
+            hits += matched
         agreement.append(hits / len(order))
         if progress:
             epochs_iter.set_postfix(agreement=f"{agreement[-1]:.1%}")
-    policy.set_training_mode(False)
     return agreement
