@@ -404,6 +404,30 @@ def test_selfplay_wrapper_is_a_gymnasium_env(game):
     assert len(seats) > 1, "the learner's seat should vary"
 
 
+@pytest.mark.filterwarnings("ignore:.*Box observation space")
+@pytest.mark.parametrize("game", GAMES)
+def test_gymnasium_make_builds_the_self_play_view_by_name(game):
+    """``gymnasium.make("frontierzoo/<game>")`` (registered when the games are imported) is the
+    self-play view with its keywords, playing the same game as one built directly."""
+    import gymnasium
+    from frontierzoo.training.wrappers import SelfPlayEnv
+
+    made = gymnasium.make(f"frontierzoo/{game}", opponents=("random",), seed=4, max_steps=200)
+    assert isinstance(made.unwrapped, SelfPlayEnv) and made.unwrapped.game_name == game
+    direct = SelfPlayEnv(game, opponents=("random",), seed=4, max_steps=200)
+    a, _ = made.reset(seed=2)
+    b, _ = direct.reset(seed=2)
+    for _ in range(30):
+        assert a.tobytes() == b.tobytes()
+        action = int(np.flatnonzero(direct.action_masks())[0])
+        a, ra, ta, ua, _ = made.step(action)
+        b, rb, tb, ub, _ = direct.step(action)
+        assert (ra, ta, ua) == (rb, tb, ub)
+        if tb or ub:
+            a, _ = made.reset(seed=3)
+            b, _ = direct.reset(seed=3)
+
+
 def test_wrapper_replays_an_episode_from_its_seed():
     from frontierzoo.training.wrappers import SelfPlayEnv
 

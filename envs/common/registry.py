@@ -48,7 +48,24 @@ def register(game, module=None):
     _GAMES[game.name] = game
     if module is not None:
         _MODULES[game.name] = module
+    _register_with_gymnasium(game)
     return game
+
+
+GYMNASIUM_NAMESPACE = "frontierzoo"
+
+
+def _register_with_gymnasium(game) -> None:
+    """``gymnasium.make("frontierzoo/<game>")``: the single-agent self-play view of the game
+    (``training/wrappers.py``'s ``SelfPlayEnv``: the learner at one seat, ``opponents`` at the
+    others), with its keywords. Only the name is registered here: the view's module (which seats
+    agents) is imported when an env is made, so importing the games imports no agent."""
+    import gymnasium
+
+    env_id = f"{GYMNASIUM_NAMESPACE}/{game.name}"
+    if env_id not in gymnasium.registry:
+        gymnasium.register(id=env_id, entry_point="frontierzoo.training.wrappers:SelfPlayEnv",
+                           kwargs={"game_name": game.name})
 
 
 def discover(package) -> tuple:
