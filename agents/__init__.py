@@ -9,7 +9,8 @@ one game; ``animate(game_name, agents, seed, path)`` plays one and writes it as 
 Wherever an agent is named (``make_agent``, the arena's ``--agents``, ``evaluate --agent``,
 ``play --opponent``), a model file you trained can stand instead: its path (``.json`` with its
 ``.pt`` beside it, or a MaskablePPO ``.zip``), played as what it holds (a ``training/selfplay.py``
-policy as ``ppo``, an expert-iteration network as ``net``, its raw policy), or ``KIND:PATH`` to
+policy as ``ppo``, an expert-iteration network as ``net``, its raw policy, an RLlib run's
+``policy.json`` as ``rllib``), or ``KIND:PATH`` to
 say how (``net_search:runs/expert_forfort/best.json``: the search that network guides).
 """
 from __future__ import annotations
@@ -66,9 +67,15 @@ def available_agents(game_name: str) -> list:
     return [n for n, (_, games) in _AGENTS.items() if games is None or game_name in games]
 
 
+def _rllib(game_name, seed=None, path=None, **kw):
+    from frontierzoo.training.rllib import load_agent
+    return load_agent(path, game_name=game_name, seed=seed, **kw)
+
+
 MODEL_SUFFIXES = (".json", ".zip")
 # how a model file can play: the factory that takes its path
-MODEL_KINDS = {"ppo": _ppo, "net": _net, "net_search": _net_search}
+MODEL_KINDS = {"ppo": _ppo, "net": _net, "net_search": _net_search, "rllib": _rllib}
+RLLIB_FORMAT = "frontierzoo-rllib-1"     # training/rllib.py's policy.json; a change to it gets a new name
 
 
 def model_spec(name: str):
@@ -81,7 +88,7 @@ def model_spec(name: str):
     if not os.path.isfile(path):
         raise ValueError(f"no model file {path!r} (an agent named by a path must be a file)")
     if path == name:
-        kind = "net" if _description(path).get("format") == NETWORK_FORMAT else "ppo"
+        kind = {NETWORK_FORMAT: "net", RLLIB_FORMAT: "rllib"}.get(_description(path).get("format"), "ppo")
     return kind, path
 
 

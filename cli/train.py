@@ -75,6 +75,8 @@ def add_rllib_arguments(p) -> None:
     p.add_argument("--batch", type=at_least(1), default=4000, help="env steps a training iteration")
     p.add_argument("--eval-games", type=at_least(0), default=200)
     p.add_argument("--reward", choices=("win", "vp"), default="win")
+    p.add_argument("--out", default=None, help="where the checkpoint and the policy go (default: runs/rllib_GAME)")
+    p.add_argument("--verbose", action="store_true", help="show Ray's and RLlib's own log lines and warnings")
 
 
 def run_rllib(args) -> None:
@@ -82,7 +84,8 @@ def run_rllib(args) -> None:
 
     train(game=args.game, iterations=args.iterations, num_players=args.players, seed=args.seed,
           address=args.address, num_cpus=args.num_cpus, num_env_runners=args.env_runners,
-          eval_games=args.eval_games, env_kwargs={"reward": args.reward}, train_batch=args.batch)
+          eval_games=args.eval_games, env_kwargs={"reward": args.reward}, train_batch=args.batch,
+          out=args.out, verbose=args.verbose, command=shlex.join(["frontierzoo", "train", *args.argv]))
 
 
 def add_expert_arguments(p) -> None:

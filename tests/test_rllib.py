@@ -4,6 +4,10 @@ The default run builds the RLlib env over two games and plays whole games throug
 the PettingZoo env they wrap; the slow one trains on a local Ray cluster and checks that the policy
 beats the random agent more often after training than before.
 """
+import json
+import shutil
+import tempfile
+
 import numpy as np
 import pytest
 
@@ -141,6 +145,40 @@ def test_ppo_self_play_on_a_local_ray_cluster_beats_random_more_after_training()
     assert result["env_steps"] >= 15 * 2000
     assert result["win_rate_vs_random"] >= result["win_rate_before"] + 0.08
     assert result["wilson_95"][0] > 0.5   # better than a coin flip against random, at 95%
+
+
+@pytest.mark.slow   # a Ray cluster starts and trains: one to two minutes on 2 cores
+def test_a_run_saves_its_policy_which_plays_as_an_agent_by_its_path_and_ray_keeps_quiet(tmp_path, capfd, monkeypatch):
+    """``frontierzoo train rllib`` writes RLlib's checkpoint and the policy alone; the policy's
+    ``policy.json`` is an agent wherever one is named (here a whole game), for its own game only;
+    Ray's start-up notices and RLlib's deprecation warnings stay off the console."""
+    from frontierzoo.agents import make_agent, play_game
+    from frontierzoo.cli import main
+    from frontierzoo.envs import make
+
+    # Ray's sockets need a short path (107 bytes at most): not the test's own tmp_path
+    short = tempfile.mkdtemp(prefix="ray", dir="/tmp")
+    monkeypatch.setenv("RAY_TMPDIR", short)
+    out = tmp_path / "run"
+    try:
+        main(["train", "rllib", "--game", "forfort_v0", "--iterations", "1", "--batch", "256", "--eval-games", "0",
+              "--num-cpus", "1", "--env-runners", "0", "--out", str(out)])
+    finally:
+        shutil.rmtree(short, ignore_errors=True)
+    console = capfd.readouterr()
+    assert "trained policy is" in console.out
+    for notice in ("Started a local Ray instance", "DeprecationWarning", "new API stack"):
+        assert notice not in console.out + console.err, notice
+    assert (out / "algorithm").is_dir() and (out / "policy").is_dir()
+    d = json.loads((out / "policy.json").read_text())
+    assert d["format"] == "frontierzoo-rllib-1" and d["game"] == "forfort_v0"
+    assert d["training"]["command"].startswith("frontierzoo train rllib --game forfort_v0")
+    path = str(out / "policy.json")
+    result = play_game(make("forfort_v0", max_steps=60), [make_agent(path, "forfort_v0", seed=1), make_agent("random", "forfort_v0")],
+                       seed=2)
+    assert result.decisions > 0
+    with pytest.raises(ValueError, match="plays forfort_v0, not frantic_v1"):
+        make_agent(path, "frantic_v1")
 
 
 @pytest.mark.parametrize("cuda", [True, False])

@@ -18,10 +18,23 @@ mask's log to its logits, so that it cannot pick an illegal action (the env woul
 did). The learner runs on a GPU when ``torch.cuda.is_available()`` on the driver (it is the
 driver's own learner), else on the CPU. Before and after training the policy is played against
 the random agent, seats rotating, and its win rates printed with 95% intervals.
+
+What it writes to ``--out`` (default ``runs/rllib_GAME``): ``algorithm/``, RLlib's checkpoint of
+the whole algorithm (``Algorithm.from_checkpoint`` resumes it), and the trained policy alone:
+``policy/`` (the RLModule's checkpoint) and ``policy.json`` (format ``frontierzoo-rllib-1``: the
+game, the seats, the command, the seed, the rules' fingerprint and the final win rate). The
+policy's path is an agent wherever one is named (``frontierzoo arena --agents
+runs/rllib_forfort/policy.json``): :func:`load_agent`. Ray's own log lines (its start-up notices,
+RLlib's deprecation warnings) are kept off the console unless ``verbose``; errors still show.
 """
 from __future__ import annotations
 
+import json
+import logging
+import os
 import time
+import warnings
+from pathlib import Path
 
 import numpy as np
 import ray
@@ -37,12 +50,15 @@ from ray.rllib.env.multi_agent_env import MultiAgentEnv
 from ray.rllib.utils.torch_utils import FLOAT_MIN
 from ray.tune.registry import register_env
 
+from frontierzoo.agents import RLLIB_FORMAT
 from frontierzoo.agents.base import Agent
 from frontierzoo.agents.match import head_to_head, wilson_interval
-from frontierzoo.envs import make
+from frontierzoo.envs import get_game, make
+from frontierzoo.envs.common.registry import rules_fingerprint, warn_if_other_rules
 
 ENV_NAME = "frontierzoo"   # the name the env is registered under with Ray (register_env)
 POLICY = "shared"          # the one module every seat maps to
+FORMAT = RLLIB_FORMAT     # policy.json's format (named in agents/, which tells model files apart)
 
 
 class RLlibGameEnv(MultiAgentEnv):
@@ -232,8 +248,46 @@ def build_config(game, num_players=None, seed=0, env_kwargs=None, num_env_runner
     )
 
 
+def save_policy(algo, out, description) -> Path:
+    """The trained policy alone (module docstring): ``out/policy/`` and ``out/policy.json``."""
+    out = Path(out)
+    algo.get_module(POLICY).save_to_path(str((out / "policy").resolve()))
+    path = out / "policy.json"
+    path.write_text(json.dumps({"format": FORMAT, **description}, indent=2) + "\n")
+    return path
+
+
+def load_agent(path, game_name=None, seed=None, greedy=False) -> RLModuleAgent:
+    """The policy a run wrote (its ``policy.json``, the module beside it) as an agent; with
+    ``game_name`` it must be that game's (``ValueError`` otherwise, as for every model file)."""
+    path = Path(path)
+    try:
+        d = json.loads(path.read_text())
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as e:
+        raise ValueError(f"{path}: not a readable policy description ({type(e).__name__})") from None
+    if not isinstance(d, dict) or d.get("format") != FORMAT:
+        raise ValueError(f"{path}: 'format' must be {FORMAT!r}")
+    if game_name is not None and d.get("game") != game_name:
+        raise ValueError(f"{path}: the policy plays {d.get('game')}, not {game_name}")
+    module_dir = path.parent / "policy"
+    if not module_dir.is_dir():
+        raise ValueError(f"{path}: the module's checkpoint {module_dir} is missing")
+    warn_if_other_rules(d.get("rules"), get_game(d["game"]), path)
+    from ray.rllib.core.rl_module.rl_module import RLModule
+    return RLModuleAgent(RLModule.from_checkpoint(str(module_dir.resolve())), seed=seed, greedy=greedy)
+
+
+def quiet_ray() -> None:
+    """Ray's and RLlib's notices and deprecation warnings off the console (errors still show)."""
+    os.environ.setdefault("RAY_DEDUP_LOGS", "1")
+    for name in ("ray", "ray.rllib", "ray.tune"):
+        logging.getLogger(name).setLevel(logging.ERROR)
+    warnings.filterwarnings("ignore", module=r"ray(\.|$)")
+
+
 def train(game="forfort_v0", iterations=10, num_players=None, seed=0, address=None, num_cpus=None,
-          num_env_runners=1, eval_games=200, env_kwargs=None, train_batch=4000, quiet=False, **ppo):
+          num_env_runners=1, eval_games=200, env_kwargs=None, train_batch=4000, quiet=False, out=None,
+          command=None, verbose=False, **ppo):
     """Self-play PPO on Ray for ``iterations`` training iterations, with the shared policy played
     against the random agent before and after (``eval_games`` games each, the same deals and seats,
     so the two figures differ by what training changed). ``address=None`` starts a local Ray
@@ -241,17 +295,22 @@ def train(game="forfort_v0", iterations=10, num_players=None, seed=0, address=No
     running one (``"auto"``: the one ``ray start`` made on this node).
     Ray is shut down at the end only if this call started it. Returns a dict: ``win_rate_before``,
     ``win_rate_vs_random`` and its ``wilson_95``, ``iterations`` (each one's progress line),
-    ``env_steps``, ``seconds`` (training alone), ``device``."""
+    ``env_steps``, ``seconds`` (training alone), ``device``, and ``policy``, the path of the saved
+    policy's description (``out``: default ``runs/rllib_GAME``)."""
     if num_players is None:
         num_players = make(game, **(env_kwargs or {})).num_players
+    out = Path(out or f"runs/rllib_{game.split('_v')[0]}")
     say = (lambda *a: None) if quiet else print
+    if not verbose:
+        quiet_ray()
     started = not ray.is_initialized()
     if started:
         # "local": a new cluster of this process's own, even where another runs on this machine
         # (plain ray.init() would join that one)
         ray.init(address="local" if address is None else address,
                  num_cpus=num_cpus if address is None else None,
-                 include_dashboard=False, log_to_driver=not quiet)
+                 include_dashboard=False, log_to_driver=verbose,
+                 logging_level=logging.INFO if verbose else logging.ERROR)
     algo = None
     try:
         gpu = torch.cuda.is_available()
@@ -291,6 +350,15 @@ def train(game="forfort_v0", iterations=10, num_players=None, seed=0, address=No
         if eval_games > 0:
             result["win_rate_vs_random"], result["wilson_95"] = against_random(f"after {iterations} iterations")
             result["eval_games"] = eval_games
+        out.mkdir(parents=True, exist_ok=True)
+        algo.save_to_path(str((out / "algorithm").resolve()))
+        result["policy"] = str(save_policy(algo, out, {
+            "game": game, "num_players": num_players, "env_options": dict(env_kwargs or {}),
+            "rules": rules_fingerprint(get_game(game)),
+            "training": {"command": command, "seed": seed, "iterations": iterations, "env_steps": steps},
+            "win_rate_vs_random": result.get("win_rate_vs_random")}))
+        say(f"{game}: the trained policy is {result['policy']} (an agent wherever one is named); the whole "
+            f"algorithm's checkpoint is {out / 'algorithm'}")
         return result
     finally:
         if algo is not None:
