@@ -20,6 +20,7 @@ The end-to-end time covers collection and the PPO updates: what a training run w
 from __future__ import annotations
 
 import argparse
+import os
 import time
 
 import numpy as np
@@ -35,13 +36,30 @@ def _pool(game):
     return default_pool(game)
 
 
-def _measure(model, timesteps, threads):
+def _measure(model, timesteps, threads, label):
+    """Timesteps/s of ``model.learn`` after an untimed warm-up, with a progress bar (stderr) for
+    each: a run of the default settings takes minutes."""
+    from stable_baselines3.common.callbacks import BaseCallback, CallbackList
+    from tqdm import tqdm
+
     from frontierzoo.training.selfplay import UpdateThreads
 
-    model.learn(total_timesteps=min(timesteps, 4096), callback=UpdateThreads(threads))   # warm-up: compiles
-    t0 = time.perf_counter()
-    model.learn(total_timesteps=timesteps, callback=UpdateThreads(threads))
-    return model.num_timesteps / (time.perf_counter() - t0)
+    class Progress(BaseCallback):
+        def __init__(self, bar):
+            super().__init__()
+            self.bar, self.start = bar, None
+
+        def _on_step(self):
+            self.start = self.num_timesteps if self.start is None else self.start
+            self.bar.update(self.num_timesteps - self.start - self.bar.n)
+            return True
+
+    for what, total in (("warm-up (compiles, untimed)", min(timesteps, 4096)), ("timed", timesteps)):
+        with tqdm(total=total, desc=f"{label}: {what}", unit="step", leave=False) as bar:
+            t0 = time.perf_counter()
+            model.learn(total_timesteps=total, callback=CallbackList([UpdateThreads(threads), Progress(bar)]))
+            seconds = time.perf_counter() - t0
+    return model.num_timesteps / seconds     # whole rollouts: a little past the total asked
 
 
 def batched_rate(game, num_players, timesteps, seed=0, threads=1):
@@ -59,7 +77,7 @@ def batched_rate(game, num_players, timesteps, seed=0, threads=1):
     env.set_policy(MaskablePPOAgent(model=model, seed=seed))
     for k in range(2):
         env.add_opponent(MaskablePPOAgent(model=model, frozen=True, seed=seed + k), name=f"snapshot{k}")
-    return _measure(model, timesteps, threads)
+    return _measure(model, timesteps, threads, f"{game} batched")
 
 
 def old_rate(game, num_players, timesteps, seed=0, threads=1):
@@ -81,7 +99,7 @@ def old_rate(game, num_players, timesteps, seed=0, threads=1):
         e.set_policy(me)
         for k in range(2):
             e.add_opponent(MaskablePPOAgent(model=model, frozen=True, seed=seed + k))
-    return _measure(model, timesteps, threads)
+    return _measure(model, timesteps, threads, f"{game} old path")
 
 
 def main(argv=None):
@@ -101,7 +119,9 @@ def main(argv=None):
               flush=True)
     b, o = float(np.median(rates["batched"])), float(np.median(rates["old"]))
     print(f"{args.game} ({args.players or 'default'} players), pool random + heuristic + self + 2 snapshots: "
-          f"batched {b:,.0f} vs old {o:,.0f} learner timesteps/s (medians of {args.repeats}, {args.threads} update threads): {b / o:.1f}x")
+          f"batched {b:,.0f} vs old {o:,.0f} learner timesteps/s (medians of {args.repeats}, {args.threads} update threads): "
+          f"{b / o:.1f}x; the machine's load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores at the end "
+          "(other work on the cores lowers both figures)")
 
 
 if __name__ == "__main__":
