@@ -5,6 +5,7 @@ Every game folder here is found and registered on import (``common/registry.py``
 game is its folder, importable under its environment name.
 """
 import sys as _sys
+from importlib.metadata import PackageNotFoundError as _NotInstalled, version as _version
 
 from .common.registry import RetiredGameError, all_games, discover as _discover, game_module, get_game, make
 
@@ -12,4 +13,9 @@ _found, _retired = _discover(_sys.modules[__name__])
 globals().update(_found)
 globals().update(_retired)      # earlier versions' names: using one raises RetiredGameError
 
-__all__ = sorted(_found) + ["RetiredGameError", "all_games", "game_module", "get_game", "make"]
+try:
+    __version__ = _version("frontierzoo")   # the distribution's (pyproject.toml; CHANGELOG.md's policy)
+except _NotInstalled:                      # the source tree on sys.path, not installed
+    __version__ = "unknown"
+
+__all__ = sorted(_found) + ["RetiredGameError", "__version__", "all_games", "game_module", "get_game", "make"]

@@ -34,6 +34,13 @@ def test_wheel_holds_every_game_folder_and_its_rules(tmp_path):
     assert "MIT License" in (ROOT / "LICENSE").read_text()
 
 
+def test_the_distribution_has_one_version():
+    import tomllib
+    from importlib.metadata import version
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert frontierzoo.envs.__version__ == version("frontierzoo") == declared
+
+
 def test_the_notebooks_extra_runs_jupyter_nbconvert():
     """``jupyter nbconvert --execute`` (how a reader runs a notebook whole) needs nbconvert and a
     kernel: the ``notebooks`` extra brings both, and the dev install (which has it) runs it."""
