@@ -343,9 +343,9 @@ def generate(app) -> None:
     pages.update(notebook_pages())
     for docname, text in pages.items():
         write_if_changed(DOCS / (docname + suffix(docname)), text)
-    for folder in ("games", "cli", "guide", "notebooks"):    # pages of a game, tool or section now gone
+    for folder in (g for g in GENERATED if "." not in g):    # pages of a game, tool or section now gone
         for f in (DOCS / folder).iterdir():
-            if f.suffix in (".md", ".ipynb") and f"{folder}/{f.stem}" not in pages:
+            if f"{folder}/{f.stem}" not in pages:      # a page, or a game's animation beside its page
                 f.unlink()
     animations(games)
 
