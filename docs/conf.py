@@ -33,3 +33,5 @@ autodoc_mock_imports = ["ray"]
 
 html_theme = "furo"
 html_title = f"frontierzoo {release}"
+html_static_path = ["_static"]
+html_css_files = ["tables.css"]
