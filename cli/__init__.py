@@ -66,6 +66,14 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     return p
 
 
+def tool_parser(name) -> argparse.ArgumentParser:
+    """The parser of ``frontierzoo NAME``, its options built: what ``frontierzoo NAME --help`` prints
+    (the documentation site's command pages are made from it)."""
+    parser = build_parser(name)
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return sub.choices[name]
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):

@@ -157,12 +157,19 @@ def add_arguments(p) -> None:
     p.add_argument("options", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
 
 
+def method_parser(method) -> argparse.ArgumentParser:
+    """The parser of ``frontierzoo train METHOD``'s own options (it imports what they read)."""
+    help_line, _, add, _ = METHODS[method]
+    parser = argparse.ArgumentParser(prog=f"frontierzoo train {method}", description=help_line)
+    add(parser)
+    return parser
+
+
 def main(args) -> int:
-    help_line, extra, add, run = METHODS[args.method]
+    _, extra, _, run = METHODS[args.method]
     name = f"frontierzoo train {args.method}"
-    parser = argparse.ArgumentParser(prog=name, description=help_line)
     try:
-        add(parser)
+        parser = method_parser(args.method)
         options = parser.parse_args(args.options)
         options.argv = args.argv
         run(options)

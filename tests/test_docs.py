@@ -107,3 +107,92 @@ def test_the_rules_table_check_finds_a_missing_and_an_unreached_name():
             "fort.can_build_at is reached from no kernel", "fort.no_such_rule does not exist"]
     finally:
         READABLE_FORMS["forfort"] = {"fort.can_build_at", "fort.arrows_point_at"}
+
+
+# --------------------------------------------------------------------------- the documentation site
+DOCS = ROOT / "docs"
+
+
+def docs_extension():
+    """The site's generator (docs/_ext/frontierzoo_docs.py), imported as Sphinx imports it."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("frontierzoo_docs", DOCS / "_ext" / "frontierzoo_docs.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.slow
+def test_the_site_builds_with_warnings_as_errors_and_every_game_page_shows_its_animation(tmp_path):
+    """The README's build, into a folder of its own (the animations' cache is shared, in docs/_build)."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "html"
+    run = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
+                          "-d", str(tmp_path / "doctrees"), str(DOCS), str(out)],
+                         capture_output=True, text=True, timeout=900)
+    assert run.returncode == 0, run.stderr[-4000:]
+    from frontierzoo.envs import all_games
+
+    for game in all_games():
+        page = (out / "games" / f"{game.name}.html").read_text()
+        gif = re.search(rf'<img [^>]*src="(\.\./_images/{game.name}\.gif)"', page)
+        assert gif, f"{game.name}'s page shows no animation"
+        assert (out / "games" / gif.group(1)).read_bytes()[:6] == b"GIF89a"
+    assert (out / "api" / "envs.html").read_text().count('class="py class"') > 3
+
+
+def test_the_sites_link_check_finds_a_missing_page_and_a_missing_anchor(tmp_path):
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "index.html").write_text('<a href="sub/a.html#here">a</a> <a href="gone.html">x</a> '
+                                         '<img src="sub/pic.gif"> <a href="https://example.org/no">web</a>')
+    (tmp_path / "sub" / "a.html").write_text('<h1 id="here"></h1><a href="../index.html#nowhere">back</a>'
+                                             '<a href="#here">up</a>')
+    assert docs_extension().broken_links(tmp_path) == [
+        "index.html: gone.html", "index.html: sub/pic.gif", "sub/a.html: ../index.html#nowhere (no such anchor)"]
+
+
+def test_repository_links_point_at_the_pages_made_from_them():
+    ext = docs_extension()
+    text = ("[RULES.md](envs/forfort/RULES.md), [the notebook](notebooks/train_forfort.ipynb), "
+            "[training/expert.py](training/expert.py), [code](agents/netsearch.py), [web](https://x.org/a)\n"
+            "```\n[kept](envs/forfort/RULES.md)\n```")
+    assert ext.rewrite_links(text, "README.md", "guide/training") == (
+        "[RULES.md](../games/forfort_v0.md), [the notebook](../notebooks/train_forfort.ipynb), "
+        "`training/expert.py`, code (`agents/netsearch.py`), [web](https://x.org/a)\n"
+        "```\n[kept](envs/forfort/RULES.md)\n```")
+
+
+def documented_commands():
+    """Every ``frontierzoo ...`` command the site's written pages give (not the generated ones)."""
+    generated = docs_extension().GENERATED
+    commands = []
+    for page in sorted(DOCS.rglob("*.md")):
+        if page.relative_to(DOCS).parts[0] in generated + ("_build",):
+            continue
+        text = page.read_text()
+        # a code block's command lines, and the inline commands that give options (an inline
+        # `frontierzoo train expert` names the command)
+        lines = re.findall(r"^(frontierzoo [^#\n]*)", text, re.M) + re.findall(r"`(frontierzoo [^`]* --[^`]*)`", text)
+        commands += [(str(page.relative_to(DOCS)), line.strip()) for line in lines]
+    return commands
+
+
+def test_every_command_the_tutorials_give_parses_with_the_commands_own_options():
+    import shlex
+
+    from frontierzoo.cli import tool_parser
+    from frontierzoo.cli.train import method_parser
+
+    commands = documented_commands()
+    assert any("train ppo" in c for _, c in commands) and any("arena" in c for _, c in commands)
+    for page, command in commands:
+        _, tool, *argv = shlex.split(command)
+        try:
+            args = tool_parser(tool).parse_args(argv)
+            if tool == "train":
+                method_parser(args.method).parse_args(args.options)
+        except SystemExit:
+            pytest.fail(f"{page}: `{command}` does not parse")

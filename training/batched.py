@@ -155,7 +155,8 @@ class BatchedSelfPlay(VecEnv):
             changes them as training goes (:meth:`set_weights`).
         num_players: seats at each table (default: the game's).
         seed: seeds everything: the deals, the seats and opponents drawn, the opponents' own seeds.
-        max_steps, reward, **options: as the game's env takes them.
+        max_steps, reward: as the game's env takes them.
+        **options: the game's own options, as its env takes them.
     """
 
     def __init__(self, game_name, num_envs=64, opponents=("random",), weights=None, num_players=None,

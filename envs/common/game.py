@@ -201,17 +201,21 @@ class Game:
 
         return figure_to_svg(self.render_figure(s, seat, last))
 
-    def module_doc(self, intro: str) -> str:
-        """The PettingZoo docstring of the game's module: ``intro``, the spec table, options,
-        observation and action layouts (generated from their declarations), rewards, versions."""
-        import_line = f"``from frontierzoo.envs import {self.name}``"
+    def spec_rows(self) -> list:
+        """PettingZoo's spec table of the game, as (key, value) rows: the module docstring's and
+        the documentation site's."""
         seats = ", ".join(map(str, self.player_counts))
-        rows = [("Import", import_line), ("Actions", "Discrete"),
+        return [("Import", f"``from frontierzoo.envs import {self.name}``"), ("Actions", "Discrete"),
                 ("Parallel API", "No (see below)" if self.no_parallel_reason else "Yes: ``parallel_env()``"),
                 ("Manual control", f"``frontierzoo play {self.name}``"),
                 ("Agents", f"``['player_0', 'player_1', ...]`` ({seats} seats)"),
                 ("Action shape", "(1,)"), ("Action values", f"Discrete({self.num_actions})"),
                 ("Observation shape", f"({self.obs_size},) float32, plus an int8 action mask")]
+
+    def module_doc(self, intro: str) -> str:
+        """The PettingZoo docstring of the game's module: ``intro``, the spec table, options,
+        observation and action layouts (generated from their declarations), rewards, versions."""
+        rows = self.spec_rows()
         w = max(len(k) for k, _ in rows)
         v = max(len(x) for _, x in rows)
         spec = [f"| {k.ljust(w)} | {x.ljust(v)} |" for k, x in rows]
