@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from .board import bay_capacity, victory_points
-from ..common.render import (BANNER_H, SEAT_COLOURS, draw_banner, draw_swatches, key_axes, new_figure,
+from ..common.render import (BANNER_H, SEAT_COLOURS, Area, draw_banner, draw_swatches, key_area, new_figure,
                              seat_swatches)
 from .content import DEV_KIND, DEV_KIND_NAMES, MAP_DQ, MAP_DR, MAP_SIZE, MAP_TERRAIN, MAP_VP
 from .state import (ASSIGNMENT_NAMES, ASSIGNMENTS, BAY_NAMES, BAY_OF, BAYS, CAPACITY,
@@ -115,6 +115,7 @@ RESOURCE_COLOURS = ("#3d7cc9", "#b5651d", "#e3b800", "#9a9a9a", "#7a4a1c")   # f
 DAMAGE_COLOUR = "#c00000"
 SQRT3 = 3 ** 0.5
 BODY_H, KEY_H = 7.0, 0.95        # inches: the map and the seats' boards; the key below
+TABLE_WORDS_H = 0.35             # inches: the bag, deck and supply above the map
 MAP_W, SEATS_W = 6.6, 7.4
 
 
@@ -152,18 +153,15 @@ def render_figure(s, seat=None, last=()):
              f" (first player_{int(s['first_player'])}); first to 40 VP ends the game")
     draw_banner(fig, title, decision_words(s), "black" if s["actor"] < 0 else SEAT_COLOURS[int(s["actor"])],
                 seat, last)
-    ax = fig.add_axes([0, KEY_H / height, MAP_W / width, BODY_H / height])
-    _draw_map(ax, s)
-    ax.set_title(_table_words(s), fontsize=7.5, color="#333333", pad=2)
+    _draw_map(Area(fig, (0, KEY_H / height, MAP_W / width, (BODY_H - TABLE_WORDS_H) / height), equal=True), s)
+    fig.text(MAP_W / 2 / width, (KEY_H + BODY_H) / height, _table_words(s), ha="center", va="top", fontsize=7.5,
+             color="#333333")
     panel_h = BODY_H / max(n, 3)
     for j in range(n):
         bottom = KEY_H + BODY_H - panel_h * (j + 1)
-        pa = fig.add_axes([MAP_W / width, bottom / height, SEATS_W / width, panel_h / height])
-        pa.set_xlim(0, SEATS_W)
-        pa.set_ylim(0, panel_h)
-        pa.axis("off")
+        pa = Area(fig, (MAP_W / width, bottom / height, SEATS_W / width, panel_h / height), (0, SEATS_W), (0, panel_h))
         _draw_seat(pa, s, j, panel_h, seat is None or seat == j)
-    _draw_key(key_axes(fig, KEY_H), n)
+    _draw_key(key_area(fig, KEY_H), n)
     return fig
 
 
@@ -177,8 +175,6 @@ def _table_words(s):
 def _draw_map(ax, s):
     from matplotlib.patches import Circle, Ellipse, RegularPolygon
 
-    ax.set_aspect("equal")
-    ax.axis("off")
     used = [c for c in range(CELLS) if s["board"][c] >= 0]
     for c in used:
         x, y = _xy(c)
@@ -201,11 +197,9 @@ def _draw_map(ax, s):
         ys = [_xy(c)[1] for c in used]
         cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
         half = max(max(xs) - min(xs), max(ys) - min(ys), 6) / 2 + 1.3
-        ax.set_xlim(cx - half, cx + half)
-        ax.set_ylim(cy - half, cy + half)
+        ax.set_limits((cx - half, cx + half), (cy - half, cy + half))
     else:
-        ax.set_xlim(-5, 5)
-        ax.set_ylim(-5, 5)
+        ax.set_limits((-5, 5), (-5, 5))
         ax.text(0, 0, "no tiles yet", ha="center", va="center", fontsize=10, color="#777777")
 
 
@@ -222,6 +216,7 @@ def _mini_pattern(ax, x, y, m, size=0.085):
 def _draw_seat(ax, s, j, h, shown):
     """Seat j's board: its faction and points, the airship's six assignments (workers on them at
     its turn, damage markers), the cargo bays, tiles held, map cards (the cards where shown)."""
+    from matplotlib.lines import Line2D
     from matplotlib.patches import Circle, Rectangle
 
     on_turn = s["stage"] != ST_OVER and s["turn_seat"] == j
@@ -247,8 +242,8 @@ def _draw_seat(ax, s, j, h, shown):
         ax.text(x + box_w / 2, y0 + box_h - 0.09, ASSIGNMENT_NAMES[k].replace(" ground", ""), fontsize=6.5,
                 ha="center", va="center")
         if damaged:
-            ax.plot([x + 0.05, x + box_w - 0.05], [y0 + 0.05, y0 + box_h - 0.18], color=DAMAGE_COLOUR, lw=1.5)
-            ax.plot([x + 0.05, x + box_w - 0.05], [y0 + box_h - 0.18, y0 + 0.05], color=DAMAGE_COLOUR, lw=1.5)
+            ax.add_artist(Line2D([x + 0.05, x + box_w - 0.05], [y0 + 0.05, y0 + box_h - 0.18], color=DAMAGE_COLOUR, lw=1.5))
+            ax.add_artist(Line2D([x + 0.05, x + box_w - 0.05], [y0 + box_h - 0.18, y0 + 0.05], color=DAMAGE_COLOUR, lw=1.5))
         if on_turn:
             crew = int(s["crew"][k] + (s["crew"][REPAIR_SPOT + k] if k < DAMAGEABLE else 0))
             ready = int(s["ready"][k] + (s["ready"][REPAIR_SPOT + k] if k < DAMAGEABLE else 0))

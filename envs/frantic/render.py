@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..common.render import (BANNER_H, SEAT_COLOURS, draw_banner, draw_swatches, key_axes, new_figure,
+from ..common.render import (BANNER_H, SEAT_COLOURS, Area, draw_banner, draw_swatches, key_area, new_figure,
                              seat_swatches)
 from .content import (
     COLOUR_NAMES, NUM_COLOURS, CARD_KIND, END, KIND_COLOUR, KIND_NAMES, NUM_SPACES, ORIENT_ARROWS, PUSH, JUMP, ROW_LEN,
@@ -111,25 +111,20 @@ def render_figure(s, seat=None, last=()):
     title = (f"Frantic, {n} players: round {int(s['round']) + 1}, player_{int(s['turn_seat'])}'s turn "
              f"({PHASE_NAMES[int(s['phase'])]}); the game ends at {int(s['point_limit'])} minus points")
     draw_banner(fig, title, decision_words(s), "black" if s["actor"] < 0 else SEAT_COLOURS[int(s["actor"])], seat, last)
-    ax = fig.add_axes([0, (KEY_H + seats_h) / height, 1, TRACK_H / height])
-    _draw_track(ax, s)
-    sa = fig.add_axes([0, KEY_H / height, 1, seats_h / height])
-    sa.set_xlim(0, WIDTH)
-    sa.set_ylim(0, seats_h)
-    sa.axis("off")
-    _draw_seats(sa, s, seats_h, seat)
-    _draw_key(key_axes(fig, KEY_H), n)
+    rows = int(max(SPACE_ROW)) + 1
+    _draw_track(Area(fig, (0, (KEY_H + seats_h) / height, 1, TRACK_H / height), (-0.5, ROW_LEN - 0.5),
+                     (-0.55, rows - 0.45)), s)
+    _draw_seats(Area(fig, (0, KEY_H / height, 1, seats_h / height), (0, WIDTH), (0, seats_h)), s, seats_h, seat)
+    _draw_key(key_area(fig, KEY_H), n)
     return fig
 
 
 def _draw_track(ax, s):
+    from matplotlib.lines import Line2D
     from matplotlib.patches import Circle, Rectangle
 
     n = int(s["num_players"])
     rows = int(max(SPACE_ROW)) + 1
-    ax.set_xlim(-0.5, ROW_LEN - 0.5)
-    ax.set_ylim(-0.55, rows - 0.45)
-    ax.axis("off")
     for p in range(NUM_SPACES):
         x, y = int(SPACE_COL[p]), int(SPACE_ROW[p])
         face, label, ink = "#f2f0e6", "", "black"
@@ -158,7 +153,7 @@ def _draw_track(ax, s):
             ax.add_artist(Circle((cx, y - 0.24), 0.085, facecolor=SEAT_COLOURS[i], edgecolor="black", lw=0.8, zorder=4))
             ax.text(cx, y - 0.24, str(i), ha="center", va="center", fontsize=6, color="white", weight="bold", zorder=5)
     for r in range(1, rows):
-        ax.plot([-0.5, ROW_LEN - 0.5], [r - 0.5, r - 0.5], color="black", lw=3)
+        ax.add_artist(Line2D([-0.5, ROW_LEN - 0.5], [r - 0.5, r - 0.5], color="black", lw=3))
     ax.text(-0.45, -0.5, "the track runs from start along the bottom row, up the board row by row "
             "(left to right, then right to left), to the skull", fontsize=7, va="center", color="#555555")
 

@@ -11,7 +11,7 @@ from .content import (ABILITY_NAMES, CARD_TYPES, CHARACTER_NAMES, END_AWARD_NAME
                       FATE_TILE_KIND, LOCATION_NAMES, REWARD_NAMES, SKILL_NAMES, TOKEN_NAMES, TRACK)
 from .content import UP_PICKS
 from .scoring import adventures_of, reward_cards_of, score
-from ..common.render import (BANNER_H, SEAT_COLOURS, draw_banner, draw_swatches, key_axes, new_figure, seat_swatches,
+from ..common.render import (BANNER_H, SEAT_COLOURS, Area, draw_banner, draw_swatches, key_area, new_figure, seat_swatches,
                              wrap)
 from .state import COMMIT_NAMES, STAGE_NAMES, ST_OVER
 from .words import adventure_name, card_name, reward_name, upbringing_name
@@ -115,15 +115,12 @@ def render_figure(s, seat=None, last=()):
              f"player_{int(s['first_player'])}" + (f", upbringing pick {int(s['draft_round']) + 1} of {UP_PICKS}"
                                                    if s['draft_round'] < UP_PICKS else ""))
     draw_banner(fig, title, decision_words(s), "black" if s['actor'] < 0 else SEAT_COLOURS[int(s['actor'])], seat, last)
-    ax = fig.add_axes([0, KEY_H / height, 1, body / height])
-    ax.set_xlim(0, WIDTH)
-    ax.set_ylim(0, body)
-    ax.axis("off")
+    ax = Area(fig, (0, KEY_H / height, 1, body / height), (0, WIDTH), (0, body))
     _draw_locations(ax, s, body)
     _draw_rewards(ax, s, body - LOC_H)
     for j in range(n):
         _draw_character(ax, s, j, body - LOC_H - REWARD_H - ROW_H * j, seat is None or seat == j)
-    _draw_key(key_axes(fig, KEY_H), n)
+    _draw_key(key_area(fig, KEY_H), n)
     return fig
 
 
