@@ -11,9 +11,11 @@ from .board import bay_capacity, victory_points
 from ..common.render import (BANNER_H, SEAT_COLOURS, Area, draw_banner, draw_swatches, key_area, new_figure,
                              seat_swatches)
 from .content import DEV_KIND, DEV_KIND_NAMES, MAP_DQ, MAP_DR, MAP_SIZE, MAP_TERRAIN, MAP_VP
-from .state import (ASSIGNMENT_NAMES, ASSIGNMENTS, BAY_NAMES, BAY_OF, BAYS, CAPACITY,
-                    CELL_Q, CELL_R, CELLS, DAMAGEABLE, FACTION_NAMES, MAP_CARDS, REPAIR_SPOT, RESOURCE_NAMES,
-                    RESOURCES, SPOTS, STAGE_NAMES, TERRAIN_NAMES, DEV_CARDS, ST_OVER)
+from .state import (AIM, AIM_BAY, ASSIGNMENT_NAMES, ASSIGNMENTS, ATTACK, BAY_NAMES, BAY_OF, BAYS, BLAST_DIR, BUILD,
+                    CAPACITY, CELL, CELL_Q, CELL_R, CELLS, DAMAGEABLE, DECLARE, DIRS, DISCARD, FACTION_NAMES,
+                    FISH_ACTION, GATHER, HERE, MAP_CARDS, MOVE, NEIGHBOUR, PLACE_WORKER, REPAIR, REPAIR_SPOT,
+                    RESOURCE_NAMES, RESOURCES, SCORE, SPOTS, STAGE_NAMES, START_ATTACK, TAKE, TERRAIN_NAMES,
+                    DEV_CARDS, ST_OVER)
 from .words import spot_name
 
 TERRAIN_LETTER = "pfmw"
@@ -172,10 +174,52 @@ def _table_words(s):
             f"supply: {supply}")
 
 
+def action_place(s, a):
+    """Where a move is played on the picture (the gid drawn there): a cell of the map (a tile
+    placed, the airship put down, flown, a blast, a gather or a township in a direction from it);
+    an assignment of the mover's airship board (a worker placed there, a repair, the attack) or of
+    the victim's (a shot), or a bay of the victim's; a map card in the mover's hand; a seat's board
+    (an attack declared on it, the owed resource taken from it)."""
+    me, n = int(s["actor"]), int(s["num_players"])
+    if CELL.has(a):
+        return f"cell-{CELL.split(a)}"
+    for toward in (MOVE, BLAST_DIR, GATHER, BUILD):
+        if toward.has(a):
+            d = toward.split(a)[0] if toward is BUILD else toward.split(a)
+            c = int(s["ship"][me])
+            c = c if d == HERE or c < 0 else int(NEIGHBOUR[c, d])
+            return f"cell-{c}" if c >= 0 else None
+    if PLACE_WORKER.has(a) or FISH_ACTION.has(a):
+        spot = PLACE_WORKER.split(a) if PLACE_WORKER.has(a) else FISH_ACTION.split(a)
+        return f"assignment-{me}-{spot % REPAIR_SPOT}"      # a repair spot is its assignment's
+    if REPAIR.has(a):
+        return f"assignment-{me}-{REPAIR.split(a)}"
+    if START_ATTACK.has(a):
+        return f"assignment-{me}-{ATTACK}"
+    if AIM.has(a):
+        aim, v = AIM.split(a)[1], int(s["victim"])
+        return f"assignment-{v}-{aim}" if aim < AIM_BAY else f"bay-{v}-{BAY_OF[aim - AIM_BAY]}"
+    if SCORE.has(a):
+        return f"map-card-{me}-{SCORE.split(a)}"
+    if DISCARD.has(a):
+        return f"map-card-{me}-{DISCARD.split(a)}"
+    if DECLARE.has(a):
+        return f"seat-{(me + DECLARE.split(a)[0]) % n}"
+    if TAKE.has(a) and TAKE.split(a):
+        return f"seat-{(me + TAKE.split(a)) % n}"
+    return None
+
+
 def _draw_map(ax, s):
+    """The tiles with what stands on them, and over them an invisible hex (its gid, for a click)
+    on every tile and every empty cell beside one, where a tile may go."""
     from matplotlib.patches import Circle, Ellipse, RegularPolygon
 
     used = [c for c in range(CELLS) if s["board"][c] >= 0]
+    places = sorted(set(used) | {int(NEIGHBOUR[c, d]) for c in used for d in range(DIRS)} - {-1})
+    for c in places:
+        ax.add_artist(RegularPolygon(_xy(c), 6, radius=0.98, facecolor="none", edgecolor="none", zorder=7,
+                                     gid=f"cell-{c}"))
     for c in used:
         x, y = _xy(c)
         ax.add_artist(RegularPolygon((x, y), 6, radius=0.98, facecolor=TERRAIN_COLOURS[int(s["board"][c])],
@@ -193,10 +237,10 @@ def _draw_map(ax, s):
             ax.add_artist(Ellipse((x, y - 0.05), 1.3, 0.62, facecolor=SEAT_COLOURS[j], edgecolor="black", lw=1.5, zorder=5))
             ax.text(x, y - 0.05, str(j), ha="center", va="center", color="white", fontsize=9, weight="bold", zorder=6)
     if used:
-        xs = [_xy(c)[0] for c in used]
-        ys = [_xy(c)[1] for c in used]
+        xs = [_xy(c)[0] for c in places]
+        ys = [_xy(c)[1] for c in places]
         cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
-        half = max(max(xs) - min(xs), max(ys) - min(ys), 6) / 2 + 1.3
+        half = max(max(xs) - min(xs), max(ys) - min(ys), 6) / 2 + 1.1
         ax.set_limits((cx - half, cx + half), (cy - half, cy + half))
     else:
         ax.set_limits((-5, 5), (-5, 5))
@@ -222,7 +266,7 @@ def _draw_seat(ax, s, j, h, shown):
     on_turn = s["stage"] != ST_OVER and s["turn_seat"] == j
     colour = SEAT_COLOURS[j]
     ax.add_artist(Rectangle((0.05, 0.04), SEATS_W - 0.1, h - 0.08, facecolor="#fafafa",
-                           edgecolor=colour, lw=2.5 if on_turn else 1, ls="--" if on_turn else "-"))
+                           edgecolor=colour, lw=2.5 if on_turn else 1, ls="--" if on_turn else "-", gid=f"seat-{j}"))
     f = int(s["faction"][j])
     vp = int(victory_points(s, j))
     cards_vp = sum(int(MAP_VP[m]) for m in range(MAP_CARDS) if s["scored"][j, m])
@@ -238,7 +282,8 @@ def _draw_seat(ax, s, j, h, shown):
         x = 0.15 + k * (box_w + 0.05)
         damaged = k < DAMAGEABLE and s["damaged"][j, k]
         ax.add_artist(Rectangle((x, y0), box_w, box_h, facecolor="#ffe5e5" if damaged else "white",
-                               edgecolor=DAMAGE_COLOUR if damaged else "#888888", lw=1.5 if damaged else 0.8))
+                               edgecolor=DAMAGE_COLOUR if damaged else "#888888", lw=1.5 if damaged else 0.8,
+                               gid=f"assignment-{j}-{k}"))
         ax.text(x + box_w / 2, y0 + box_h - 0.09, ASSIGNMENT_NAMES[k].replace(" ground", ""), fontsize=6.5,
                 ha="center", va="center")
         if damaged:
@@ -265,6 +310,8 @@ def _draw_seat(ax, s, j, h, shown):
             ax.add_artist(Rectangle((bx + 0.42 + i * 0.13, y - 0.05), 0.11, 0.1,
                                    facecolor=RESOURCE_COLOURS[pieces[i]] if i < len(pieces) else "white",
                                    edgecolor="#777777", lw=0.5))
+        ax.add_artist(Rectangle((bx - 0.03, y - row_h / 2), 0.47 + size * 0.13, row_h, facecolor="none",
+                               edgecolor="none", gid=f"bay-{j}-{b}"))
     # the rest, in words (and the hand's patterns where shown)
     held = ", ".join(f"{int(s['held'][j, t])} {TERRAIN_NAMES[t]}" for t in range(4) if s["held"][j, t]) or "none"
     eq = ", ".join(DEV_KIND_NAMES[int(DEV_KIND[d])] for d in range(DEV_CARDS) if s["equipped"][j, d]) or "nothing"
@@ -281,6 +328,8 @@ def _draw_seat(ax, s, j, h, shown):
     if shown and hand:
         x = 0.15
         for m in hand:
+            ax.add_artist(Rectangle((x - 0.06, y - 0.58), 1.2, 0.3, facecolor="white", edgecolor="#aaaaaa", lw=0.6,
+                                   gid=f"map-card-{j}-{m}"))
             ax.text(x, y - 0.44, f"#{m} {int(MAP_VP[m])} VP", fontsize=6.5, va="center", weight="bold")
             _mini_pattern(ax, x + 0.7, y - 0.42, m, size=0.07)
             x += 1.3
