@@ -10,7 +10,7 @@ import numpy as np
 
 from .board import hand_size, public_points, total_points
 from .content import ROADS_PER_PLAYER
-from ..common.render import BANNER_H, Area, draw_banner, new_figure
+from ..common.render import BANNER_H, Area, draw_banner, key_area, new_figure
 from .state import (BUILD_KEEP, BUILD_ROAD, BUILD_VILLAGE, CORNER_XY, EDGE_CORNERS, MOVE_BANDIT, GENERAL_HARBOUR, HARBOUR_CORNERS, HEX_CENTRE, KEEP, NUM_CORNERS,
                     NUM_EDGES, NUM_HARBOURS, NUM_HEXES, NUM_RESOURCES, REPLY_ACCEPT, REPLY_COUNTER,
                     REPLY_DECLINE, REPLY_OFFER, RESOURCE_NAMES, ST_BID_GET, ST_BID_GIVE, ST_GAME_OVER,
@@ -199,6 +199,12 @@ def _xy(doubled):
     return doubled[0] * SQRT3_2, -doubled[1] * 0.5
 
 
+KEY_H = 0.3            # inches: the key's line below the island and the table
+KEY_WORDS = ("hand T B W G O: timber, brick, wool, grain, ore;   cards K R Y M V: knight, road building, "
+             "year of plenty, monopoly, victory point;   B on a hex: the bandit")
+OFFER_LINE = 0.028     # a line of the offers' box (8.5 points) in the table's height
+
+
 PIPS_AT = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
            4: [(-1, -1), (1, 1), (-1, 1), (1, -1)], 5: [(-1, -1), (1, 1), (-1, 1), (1, -1), (0, 0)],
            6: [(-1, -1), (1, 1), (-1, 1), (1, -1), (-1, 0), (1, 0)]}
@@ -340,7 +346,7 @@ def draw_table(ax, s, seat=None):
     for p in range(n):
         shown = seat is None or seat == p
         pts = int(total_points(s, p)) if over or shown else int(public_points(s, p))
-        ax.add_artist(Rectangle((0.03, y - 0.105), 0.94, 0.115, facecolor="#f4f4f4",
+        ax.add_artist(Rectangle((0.03, y - 0.1), 0.94, 0.108, facecolor="#f4f4f4",
                                edgecolor="black" if p == s["turn_seat"] else "#bbbbbb",
                                linewidth=2.0 if p == s["turn_seat"] else 0.8))
         ax.add_artist(Rectangle((0.05, y - 0.055), 0.06, 0.05, facecolor=PLAYER_COLOURS[p], edgecolor="black"))
@@ -350,23 +356,24 @@ def draw_table(ax, s, seat=None):
                   if s[field] == p]
         ax.text(0.66, y - 0.012, " + ".join(awards), fontsize=8, va="center", color="#8a1c1c")
         vp = f", {int(s['cards'][p, VICTORY_POINT])} vp" if over and s["cards"][p, VICTORY_POINT] else ""
-        ax.text(0.14, y - 0.05, f"{counted(hand_size(s, p), 'card')} in hand, {int(s['cards'][p].sum())} "
+        ax.text(0.14, y - 0.048, f"{counted(hand_size(s, p), 'card')} in hand, {int(s['cards'][p].sum())} "
                 f"opportunity{vp}, {int(s['cards_played'][p].sum())} played, road {int(s['road_length'][p])}",
                 fontsize=8, va="center")
         if shown:
             new = int(s["cards_new"][p].sum())
-            ax.text(0.14, y - 0.083, f"hand {resources(s['hand'][p])}   cards {letters(s['cards'][p], CARD_LETTERS)}"
-                    + (f" ({new} new)" if new else ""), fontsize=8, va="center", family="monospace")
-        y -= 0.125
+            ax.text(0.14, y - 0.08, f"hand {resources(s['hand'][p])}   cards {letters(s['cards'][p], CARD_LETTERS)}"
+                    + (f" ({new} new)" if new else ""), fontsize=8, va="center")
+        y -= 0.115
+    # below the seats, one after the other (so that four seats' deals and the bank never meet):
+    # the offer and the deals on the table, then the bank
     lines = table_lines(s)
     if lines:
-        ax.text(0.03, y - 0.01, "\n".join(line.strip() for line in lines), fontsize=9, va="top",
+        ax.text(0.04, y - 0.015, "\n".join(line.strip() for line in lines), fontsize=8.5, va="top",
                 bbox=dict(boxstyle="round,pad=0.4", facecolor="#fffbe6", edgecolor="#7a5c2e"))
+        y -= 0.03 + len(lines) * OFFER_LINE
     bank = "  ".join(f"{int(s['bank'][r])} {RESOURCE_NAMES[r]}" for r in range(NUM_RESOURCES))
-    ax.text(0.03, 0.03, f"bank: {bank}\ndeck: {int(s['deck_size'] - s['deck_top'])} cards\n"
-            "hand T B W G O: timber brick wool grain ore\ncards K R Y M V: knight, road building, year of\n"
-            "plenty, monopoly, victory point; B on a hex: the bandit", fontsize=7.5,
-            va="bottom", color="#333333")
+    ax.text(0.03, y - 0.01, f"bank: {bank}\ndeck: {int(s['deck_size'] - s['deck_top'])} cards", fontsize=7.5,
+            va="top", color="#333333")
 
 
 def render_figure(s, seat=None, last=()):
@@ -375,7 +382,7 @@ def render_figure(s, seat=None, last=()):
     from matplotlib.patches import FancyBboxPatch
 
     body = 6.2
-    height = body + BANNER_H
+    height = KEY_H + body + BANNER_H
     fig = new_figure(10, height)
     n = int(s["num_players"])
     over = s["stage"] == ST_GAME_OVER
@@ -384,14 +391,15 @@ def render_figure(s, seat=None, last=()):
     draw_banner(fig, f"Frontier, {n} players, turn {int(s['turn'])}: player_{int(s['turn_seat'])} on turn",
                 words, "black" if over else _ink(int(s["actor"])), seat, last,
                 colours=[_ink(p) for p in range(len(PLAYER_COLOURS))])
-    f = body / height
-    fig.add_artist(FancyBboxPatch((0, 0), 1, f, boxstyle="square,pad=0", transform=fig.transFigure,
+    f, k = body / height, KEY_H / height
+    fig.add_artist(FancyBboxPatch((0, k), 1, f, boxstyle="square,pad=0", transform=fig.transFigure,
                                   facecolor="#4a90c2", edgecolor="none", zorder=-1))
-    draw_island(Area(fig, (0, 0, 0.62, f), (-5.6, 5.6), (-5.4, 5.4), equal=True), s)
-    table = Area(fig, (0.62, 0.02 * f, 0.37, 0.96 * f))
+    draw_island(Area(fig, (0, k, 0.62, f), (-5.6, 5.6), (-5.4, 5.4), equal=True), s)
+    table = Area(fig, (0.62, k + 0.02 * f, 0.37, 0.96 * f))
     table.add_artist(FancyBboxPatch((0.0, 0.0), 1.0, 1.0, boxstyle="round,pad=0,rounding_size=0.02",
                                    facecolor="white", edgecolor="none"))
     draw_table(table, s, seat)
+    key_area(fig, KEY_H).text(0.15, KEY_H / 2, KEY_WORDS, fontsize=7.5, va="center", color="#333333")
     return fig
 
 
