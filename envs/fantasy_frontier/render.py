@@ -15,7 +15,7 @@ from .state import (AIM, AIM_BAY, ASSIGNMENT_NAMES, ASSIGNMENTS, ATTACK, BAY_NAM
                     CAPACITY, CELL, CELL_Q, CELL_R, CELLS, DAMAGEABLE, DECLARE, DIRS, DISCARD, FACTION_NAMES,
                     FISH_ACTION, GATHER, HERE, MAP_CARDS, MOVE, NEIGHBOUR, PLACE_WORKER, REPAIR, REPAIR_SPOT,
                     RESOURCE_NAMES, RESOURCES, SCORE, SPOTS, STAGE_NAMES, START_ATTACK, TAKE, TERRAIN_NAMES,
-                    DEV_CARDS, ST_OVER)
+                    DEV_CARDS, ST_OVER, ST_PHASE1, ST_PHASE2, ST_PHASE3)
 from .words import spot_name
 
 TERRAIN_LETTER = "pfmw"
@@ -126,6 +126,12 @@ def _xy(c):
     return SQRT3 * (CELL_Q[c] + CELL_R[c] / 2), -1.5 * CELL_R[c]
 
 
+# what a phase of the turn is for (the stage's name alone, "phase 1", says nothing to a watcher)
+PHASE_WORK = {ST_PHASE1: " (place held tiles, pilot, blast, attack, repair)",
+              ST_PHASE2: " (the exit workers gather and build townships)",
+              ST_PHASE3: " (score map cards, end the turn)"}
+
+
 def decision_words(s) -> str:
     """Whose decision it is and what it is, with the battle or the owed resource in progress."""
     n = int(s["num_players"])
@@ -134,7 +140,7 @@ def decision_words(s) -> str:
         best = max(int(s["final"][j]) for j in range(n))
         won = ", ".join(f"player_{j}" for j in range(n) if s["final"][j] == best)
         return f"game over: {won} won ({' / '.join(str(int(s['final'][j])) for j in range(n))} VP)"
-    words = f"player_{int(s['actor'])} to act: {STAGE_NAMES[st]}"
+    words = f"player_{int(s['actor'])} to act: {STAGE_NAMES[st]}{PHASE_WORK.get(st, '')}"
     if s["shooter"] >= 0 and s["victim"] >= 0:
         words += f" (player_{int(s['shooter'])} shooting at player_{int(s['victim'])})"
     if s["roll"] > 0:

@@ -105,7 +105,7 @@ def render_text(s, seat=None) -> str:
 # --------------------------------------------------------------------------- picture
 
 PANEL_W, PANEL_H = 3.3, 4.6     # inches: one fort with its counts and (where shown) its hand
-LEGEND_H, LEGEND_ROWS = 1.2, 5   # the key below: its height in inches, its lines
+LEGEND_H, LEGEND_ROWS = 1.4, 6   # the key below: its height in inches, its lines
 
 
 def render_figure(s, seat=None, last=()):
@@ -271,5 +271,6 @@ def _draw_legend(ax):
     ax.text(0.6, row(3), "army, in its owner's colour, pointing where it marches at its owner's turn",
             va="center", fontsize=7)
     symbols = "   ".join(f"{SYMBOL_LETTERS[y]} {SYMBOL_NAMES[y]}" for y in range(NUM_SYMBOLS))
-    ax.text(0.2, row(4), f"effect symbols:   {symbols}     hand: C/S corner/straight, n/d/D normal/door/"
-            "defended, then its symbols", va="center", fontsize=7)
+    ax.text(0.2, row(4), f"effect symbols:   {symbols}", va="center", fontsize=7)
+    ax.text(0.2, row(5), "a card in a hand: C/S corner/straight wall, n/d/D normal/door/defended, then its symbols",
+            va="center", fontsize=7)
