@@ -334,10 +334,11 @@ def _draw_seat(ax, s, j, h, shown):
     if shown and hand:
         x = 0.15
         for m in hand:
-            ax.add_artist(Rectangle((x - 0.06, y - 0.58), 1.2, 0.3, facecolor="white", edgecolor="#aaaaaa", lw=0.6,
+            # the card holds its pattern, whose rows run from one above its label's to two below
+            ax.add_artist(Rectangle((x - 0.06, y - 0.685), 1.2, 0.42, facecolor="white", edgecolor="#aaaaaa", lw=0.6,
                                    gid=f"map-card-{j}-{m}"))
-            ax.text(x, y - 0.44, f"#{m} {int(MAP_VP[m])} VP", fontsize=6.5, va="center", weight="bold")
-            _mini_pattern(ax, x + 0.7, y - 0.42, m, size=0.07)
+            ax.text(x, y - 0.43, f"#{m} {int(MAP_VP[m])} VP", fontsize=6.5, va="center", weight="bold")
+            _mini_pattern(ax, x + 0.7, y - 0.43, m, size=0.06)
             x += 1.3
 
 
