@@ -264,9 +264,13 @@ def tables_of(app):
 
 
 def wait(driver, test, timeout=30):
+    """Until ``test(driver)`` holds; an element found there may be replaced before it is read (the
+    board is redrawn with each answer), and the test is then asked again."""
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(driver, timeout).until(lambda d: test(d))
+    return WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda d: test(d))
 
 
 def open_page(driver, url):
