@@ -1442,6 +1442,35 @@ def test_picture_shows_pieces_in_seat_colours_and_the_table():
     assert not np.array_equal(GAME.render_rgb(s), pic), "the dice are drawn"
 
 
+
+def test_the_terrain_is_drawn_once_a_deal_as_svg(monkeypatch):
+    """The island's terrain is a layer (``draw_terrain``): drawn for the first SVG frame of a deal
+    and kept for the frames after, which come out as they would drawn afresh; a harbour found
+    makes it anew; a raster picture draws it every time."""
+    from collections import OrderedDict
+
+    from frontierzoo.envs.common import render as common_render
+
+    monkeypatch.setattr(common_render, "_layer_svg", OrderedDict())
+    drawn = []
+    terrain = render.draw_terrain
+    monkeypatch.setattr(render, "draw_terrain", lambda ax, s: (drawn.append(1), terrain(ax, s)))
+    s = main_position(hidden=True)
+    first = GAME.render_svg(s)
+    put_village(s, 0, 8)
+    put_road(s, 0, 8, 4)
+    built = GAME.render_svg(s, seat=1)
+    assert len(drawn) == 1 and built != first
+    common_render._layer_svg.clear()
+    assert GAME.render_svg(s, seat=1) == built and len(drawn) == 2
+    i = int(np.flatnonzero(s["harbour_revealed"] == 0)[0])
+    s["harbour_revealed"][i] = 1
+    label = render.harbour_text(s, i, 0).replace(" ", "\n").split("\n")[-1]
+    assert f">{label}</tspan>" in GAME.render_svg(s) and len(drawn) == 3
+    GAME.render_rgb(s, dpi=20)
+    GAME.render_rgb(s, dpi=20)
+    assert len(drawn) == 5
+
 # =========================================================================== fuzz
 @G.jit
 def _fuzz(buf, n, opts, seed, max_steps, check_every):

@@ -264,9 +264,13 @@ def tables_of(app):
 
 
 def wait(driver, test, timeout=30):
+    """Until ``test(driver)`` holds; an element found there may be replaced before it is read (the
+    board is redrawn with each answer), and the test is then asked again."""
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(driver, timeout).until(lambda d: test(d))
+    return WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda d: test(d))
 
 
 def open_page(driver, url):
@@ -355,6 +359,72 @@ def test_the_page_plays_frontier_by_clicking_the_board(browser, server, tmp_path
     print(f"screenshot: {shot}")
     assert severe_logs(browser) == []
 
+
+
+HIDDEN_PLACES = r'data-place="(?:hand|draft|map-card)-(\d+)-'     # a seat's own cards on the board
+
+
+@pytest.mark.parametrize("game", ["fantasy_frontier_v1", "frantic_v1", "legends_v0"])
+def test_a_persons_board_names_only_their_own_cards(client, game):
+    """At a table with a person the cards a click can pick are the person's own: no other seat's
+    hidden card is drawn, nor named by a place, along a game; a watched table's full view names
+    every seat's."""
+    import re
+
+    n = get_game(game).default_players
+    state = new_table(client, game=game, players=n, seed=5, seats=[None] + ["random"] * (n - 1))
+    tid, seen = state["id"], set()
+    for _ in range(40):
+        seen |= {int(j) for j in re.findall(HIDDEN_PLACES, state["svg"])}
+        if state["over"]:
+            break
+        if state["moves"]:
+            state = client.post(f"/api/tables/{tid}/move", json={"action": state["moves"][-1]["action"]}).json
+        else:
+            state = client.post(f"/api/tables/{tid}/forward", json={}).json
+        assert "error" not in state, state
+    assert seen == {0}
+    watched = new_table(client, game=game, players=n, seed=5, seats=["random"] * n)
+    for _ in range(30):
+        watched = client.post(f"/api/tables/{watched['id']}/forward", json={}).json
+    assert {int(j) for j in re.findall(HIDDEN_PLACES, watched["svg"])} == set(range(n))
+
+
+@pytest.mark.parametrize("game", ["fantasy_frontier_v1", "frantic_v1", "legends_v0"])
+def test_the_page_plays_each_game_by_clicking_the_board(browser, server, game):
+    """A person plays from the list until a move of theirs has a place on the board, then clicks
+    that highlighted place: a place of one move plays it, one of several picks them out in the
+    list to choose from; either way the server's game has the move the place names."""
+    app, url = server
+    open_page(browser, url)
+    n = get_game(game).default_players
+    start(browser, "play", game, human=0, seats={i: "random" for i in range(1, n)})
+    table = list(tables_of(app).values())[-1]
+    click = "arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))"
+    for _ in range(30):
+        wait(browser, lambda d: d.find_element("id", "board").get_attribute("data-to-act") == "0")
+        at = position(browser)
+        targets = browser.find_elements("css selector", "#board [data-place].target")
+        if not targets:
+            browser.find_element("css selector", "#moves button.move").click()
+            wait(browser, lambda d: position(d) > at)
+            continue
+        record = table.records[at]
+        moves = {}
+        for a in table.env.legal_actions():
+            moves.setdefault(table.game.action_place(record, int(a)), []).append(int(a))
+        place = targets[0].get_attribute("data-place")
+        browser.execute_script(click, targets[0])
+        if len(moves[place]) > 1:
+            chosen = browser.find_elements("css selector", "#moves button.move.chosen")
+            assert sorted(int(b.get_attribute("data-action")) for b in chosen) == sorted(moves[place])
+            chosen[0].click()
+        wait(browser, lambda d: position(d) > at)
+        assert table.actions[at] in moves[place] and table.game.action_place(record, table.actions[at]) == place
+        break
+    else:
+        pytest.fail(f"no move of player_0 had a place on the board in 30 turns of {game}")
+    assert severe_logs(browser) == []
 
 def test_the_page_plays_forfort_from_the_move_list_and_shows_a_bad_request(browser, server, tmp_path):
     """A person at Forfort places the first camp by clicking a space of their fort, then picks moves

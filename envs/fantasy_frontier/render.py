@@ -8,12 +8,14 @@ from __future__ import annotations
 import numpy as np
 
 from .board import bay_capacity, victory_points
-from ..common.render import (BANNER_H, SEAT_COLOURS, draw_banner, draw_swatches, key_axes, new_figure,
+from ..common.render import (BANNER_H, SEAT_COLOURS, Area, draw_banner, draw_swatches, key_area, new_figure,
                              seat_swatches)
 from .content import DEV_KIND, DEV_KIND_NAMES, MAP_DQ, MAP_DR, MAP_SIZE, MAP_TERRAIN, MAP_VP
-from .state import (ASSIGNMENT_NAMES, ASSIGNMENTS, BAY_NAMES, BAY_OF, BAYS, CAPACITY,
-                    CELL_Q, CELL_R, CELLS, DAMAGEABLE, FACTION_NAMES, MAP_CARDS, REPAIR_SPOT, RESOURCE_NAMES,
-                    RESOURCES, SPOTS, STAGE_NAMES, TERRAIN_NAMES, DEV_CARDS, ST_OVER)
+from .state import (AIM, AIM_BAY, ASSIGNMENT_NAMES, ASSIGNMENTS, ATTACK, BAY_NAMES, BAY_OF, BAYS, BLAST_DIR, BUILD,
+                    CAPACITY, CELL, CELL_Q, CELL_R, CELLS, DAMAGEABLE, DECLARE, DIRS, DISCARD, FACTION_NAMES,
+                    FISH_ACTION, GATHER, HERE, MAP_CARDS, MOVE, NEIGHBOUR, PLACE_WORKER, REPAIR, REPAIR_SPOT,
+                    RESOURCE_NAMES, RESOURCES, SCORE, SPOTS, STAGE_NAMES, START_ATTACK, TAKE, TERRAIN_NAMES,
+                    DEV_CARDS, ST_OVER, ST_PHASE1, ST_PHASE2, ST_PHASE3)
 from .words import spot_name
 
 TERRAIN_LETTER = "pfmw"
@@ -115,12 +117,19 @@ RESOURCE_COLOURS = ("#3d7cc9", "#b5651d", "#e3b800", "#9a9a9a", "#7a4a1c")   # f
 DAMAGE_COLOUR = "#c00000"
 SQRT3 = 3 ** 0.5
 BODY_H, KEY_H = 7.0, 0.95        # inches: the map and the seats' boards; the key below
+TABLE_WORDS_H = 0.35             # inches: the bag, deck and supply above the map
 MAP_W, SEATS_W = 6.6, 7.4
 
 
 def _xy(c):
     """A cell's centre in the plane (pointy-top hexes of radius 1, r down the page)."""
     return SQRT3 * (CELL_Q[c] + CELL_R[c] / 2), -1.5 * CELL_R[c]
+
+
+# what a phase of the turn is for (the stage's name alone, "phase 1", says nothing to a watcher)
+PHASE_WORK = {ST_PHASE1: " (place held tiles, pilot, blast, attack, repair)",
+              ST_PHASE2: " (the exit workers gather and build townships)",
+              ST_PHASE3: " (score map cards, end the turn)"}
 
 
 def decision_words(s) -> str:
@@ -131,7 +140,7 @@ def decision_words(s) -> str:
         best = max(int(s["final"][j]) for j in range(n))
         won = ", ".join(f"player_{j}" for j in range(n) if s["final"][j] == best)
         return f"game over: {won} won ({' / '.join(str(int(s['final'][j])) for j in range(n))} VP)"
-    words = f"player_{int(s['actor'])} to act: {STAGE_NAMES[st]}"
+    words = f"player_{int(s['actor'])} to act: {STAGE_NAMES[st]}{PHASE_WORK.get(st, '')}"
     if s["shooter"] >= 0 and s["victim"] >= 0:
         words += f" (player_{int(s['shooter'])} shooting at player_{int(s['victim'])})"
     if s["roll"] > 0:
@@ -152,18 +161,15 @@ def render_figure(s, seat=None, last=()):
              f" (first player_{int(s['first_player'])}); first to 40 VP ends the game")
     draw_banner(fig, title, decision_words(s), "black" if s["actor"] < 0 else SEAT_COLOURS[int(s["actor"])],
                 seat, last)
-    ax = fig.add_axes([0, KEY_H / height, MAP_W / width, BODY_H / height])
-    _draw_map(ax, s)
-    ax.set_title(_table_words(s), fontsize=7.5, color="#333333", pad=2)
+    _draw_map(Area(fig, (0, KEY_H / height, MAP_W / width, (BODY_H - TABLE_WORDS_H) / height), equal=True), s)
+    fig.text(MAP_W / 2 / width, (KEY_H + BODY_H) / height, _table_words(s), ha="center", va="top", fontsize=7.5,
+             color="#333333")
     panel_h = BODY_H / max(n, 3)
     for j in range(n):
         bottom = KEY_H + BODY_H - panel_h * (j + 1)
-        pa = fig.add_axes([MAP_W / width, bottom / height, SEATS_W / width, panel_h / height])
-        pa.set_xlim(0, SEATS_W)
-        pa.set_ylim(0, panel_h)
-        pa.axis("off")
+        pa = Area(fig, (MAP_W / width, bottom / height, SEATS_W / width, panel_h / height), (0, SEATS_W), (0, panel_h))
         _draw_seat(pa, s, j, panel_h, seat is None or seat == j)
-    _draw_key(key_axes(fig, KEY_H), n)
+    _draw_key(key_area(fig, KEY_H), n)
     return fig
 
 
@@ -174,12 +180,52 @@ def _table_words(s):
             f"supply: {supply}")
 
 
+def action_place(s, a):
+    """Where a move is played on the picture (the gid drawn there): a cell of the map (a tile
+    placed, the airship put down, flown, a blast, a gather or a township in a direction from it);
+    an assignment of the mover's airship board (a worker placed there, a repair, the attack) or of
+    the victim's (a shot), or a bay of the victim's; a map card in the mover's hand; a seat's board
+    (an attack declared on it, the owed resource taken from it)."""
+    me, n = int(s["actor"]), int(s["num_players"])
+    if CELL.has(a):
+        return f"cell-{CELL.split(a)}"
+    for toward in (MOVE, BLAST_DIR, GATHER, BUILD):
+        if toward.has(a):
+            d = toward.split(a)[0] if toward is BUILD else toward.split(a)
+            c = int(s["ship"][me])
+            c = c if d == HERE or c < 0 else int(NEIGHBOUR[c, d])
+            return f"cell-{c}" if c >= 0 else None
+    if PLACE_WORKER.has(a) or FISH_ACTION.has(a):
+        spot = PLACE_WORKER.split(a) if PLACE_WORKER.has(a) else FISH_ACTION.split(a)
+        return f"assignment-{me}-{spot % REPAIR_SPOT}"      # a repair spot is its assignment's
+    if REPAIR.has(a):
+        return f"assignment-{me}-{REPAIR.split(a)}"
+    if START_ATTACK.has(a):
+        return f"assignment-{me}-{ATTACK}"
+    if AIM.has(a):
+        aim, v = AIM.split(a)[1], int(s["victim"])
+        return f"assignment-{v}-{aim}" if aim < AIM_BAY else f"bay-{v}-{BAY_OF[aim - AIM_BAY]}"
+    if SCORE.has(a):
+        return f"map-card-{me}-{SCORE.split(a)}"
+    if DISCARD.has(a):
+        return f"map-card-{me}-{DISCARD.split(a)}"
+    if DECLARE.has(a):
+        return f"seat-{(me + DECLARE.split(a)[0]) % n}"
+    if TAKE.has(a) and TAKE.split(a):
+        return f"seat-{(me + TAKE.split(a)) % n}"
+    return None
+
+
 def _draw_map(ax, s):
+    """The tiles with what stands on them, and over them an invisible hex (its gid, for a click)
+    on every tile and every empty cell beside one, where a tile may go."""
     from matplotlib.patches import Circle, Ellipse, RegularPolygon
 
-    ax.set_aspect("equal")
-    ax.axis("off")
     used = [c for c in range(CELLS) if s["board"][c] >= 0]
+    places = sorted(set(used) | {int(NEIGHBOUR[c, d]) for c in used for d in range(DIRS)} - {-1})
+    for c in places:
+        ax.add_artist(RegularPolygon(_xy(c), 6, radius=0.98, facecolor="none", edgecolor="none", zorder=7,
+                                     gid=f"cell-{c}"))
     for c in used:
         x, y = _xy(c)
         ax.add_artist(RegularPolygon((x, y), 6, radius=0.98, facecolor=TERRAIN_COLOURS[int(s["board"][c])],
@@ -197,15 +243,13 @@ def _draw_map(ax, s):
             ax.add_artist(Ellipse((x, y - 0.05), 1.3, 0.62, facecolor=SEAT_COLOURS[j], edgecolor="black", lw=1.5, zorder=5))
             ax.text(x, y - 0.05, str(j), ha="center", va="center", color="white", fontsize=9, weight="bold", zorder=6)
     if used:
-        xs = [_xy(c)[0] for c in used]
-        ys = [_xy(c)[1] for c in used]
+        xs = [_xy(c)[0] for c in places]
+        ys = [_xy(c)[1] for c in places]
         cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
-        half = max(max(xs) - min(xs), max(ys) - min(ys), 6) / 2 + 1.3
-        ax.set_xlim(cx - half, cx + half)
-        ax.set_ylim(cy - half, cy + half)
+        half = max(max(xs) - min(xs), max(ys) - min(ys), 6) / 2 + 1.1
+        ax.set_limits((cx - half, cx + half), (cy - half, cy + half))
     else:
-        ax.set_xlim(-5, 5)
-        ax.set_ylim(-5, 5)
+        ax.set_limits((-5, 5), (-5, 5))
         ax.text(0, 0, "no tiles yet", ha="center", va="center", fontsize=10, color="#777777")
 
 
@@ -222,12 +266,13 @@ def _mini_pattern(ax, x, y, m, size=0.085):
 def _draw_seat(ax, s, j, h, shown):
     """Seat j's board: its faction and points, the airship's six assignments (workers on them at
     its turn, damage markers), the cargo bays, tiles held, map cards (the cards where shown)."""
+    from matplotlib.lines import Line2D
     from matplotlib.patches import Circle, Rectangle
 
     on_turn = s["stage"] != ST_OVER and s["turn_seat"] == j
     colour = SEAT_COLOURS[j]
     ax.add_artist(Rectangle((0.05, 0.04), SEATS_W - 0.1, h - 0.08, facecolor="#fafafa",
-                           edgecolor=colour, lw=2.5 if on_turn else 1, ls="--" if on_turn else "-"))
+                           edgecolor=colour, lw=2.5 if on_turn else 1, ls="--" if on_turn else "-", gid=f"seat-{j}"))
     f = int(s["faction"][j])
     vp = int(victory_points(s, j))
     cards_vp = sum(int(MAP_VP[m]) for m in range(MAP_CARDS) if s["scored"][j, m])
@@ -243,12 +288,13 @@ def _draw_seat(ax, s, j, h, shown):
         x = 0.15 + k * (box_w + 0.05)
         damaged = k < DAMAGEABLE and s["damaged"][j, k]
         ax.add_artist(Rectangle((x, y0), box_w, box_h, facecolor="#ffe5e5" if damaged else "white",
-                               edgecolor=DAMAGE_COLOUR if damaged else "#888888", lw=1.5 if damaged else 0.8))
+                               edgecolor=DAMAGE_COLOUR if damaged else "#888888", lw=1.5 if damaged else 0.8,
+                               gid=f"assignment-{j}-{k}"))
         ax.text(x + box_w / 2, y0 + box_h - 0.09, ASSIGNMENT_NAMES[k].replace(" ground", ""), fontsize=6.5,
                 ha="center", va="center")
         if damaged:
-            ax.plot([x + 0.05, x + box_w - 0.05], [y0 + 0.05, y0 + box_h - 0.18], color=DAMAGE_COLOUR, lw=1.5)
-            ax.plot([x + 0.05, x + box_w - 0.05], [y0 + box_h - 0.18, y0 + 0.05], color=DAMAGE_COLOUR, lw=1.5)
+            ax.add_artist(Line2D([x + 0.05, x + box_w - 0.05], [y0 + 0.05, y0 + box_h - 0.18], color=DAMAGE_COLOUR, lw=1.5))
+            ax.add_artist(Line2D([x + 0.05, x + box_w - 0.05], [y0 + box_h - 0.18, y0 + 0.05], color=DAMAGE_COLOUR, lw=1.5))
         if on_turn:
             crew = int(s["crew"][k] + (s["crew"][REPAIR_SPOT + k] if k < DAMAGEABLE else 0))
             ready = int(s["ready"][k] + (s["ready"][REPAIR_SPOT + k] if k < DAMAGEABLE else 0))
@@ -270,6 +316,8 @@ def _draw_seat(ax, s, j, h, shown):
             ax.add_artist(Rectangle((bx + 0.42 + i * 0.13, y - 0.05), 0.11, 0.1,
                                    facecolor=RESOURCE_COLOURS[pieces[i]] if i < len(pieces) else "white",
                                    edgecolor="#777777", lw=0.5))
+        ax.add_artist(Rectangle((bx - 0.03, y - row_h / 2), 0.47 + size * 0.13, row_h, facecolor="none",
+                               edgecolor="none", gid=f"bay-{j}-{b}"))
     # the rest, in words (and the hand's patterns where shown)
     held = ", ".join(f"{int(s['held'][j, t])} {TERRAIN_NAMES[t]}" for t in range(4) if s["held"][j, t]) or "none"
     eq = ", ".join(DEV_KIND_NAMES[int(DEV_KIND[d])] for d in range(DEV_CARDS) if s["equipped"][j, d]) or "nothing"
@@ -286,8 +334,11 @@ def _draw_seat(ax, s, j, h, shown):
     if shown and hand:
         x = 0.15
         for m in hand:
-            ax.text(x, y - 0.44, f"#{m} {int(MAP_VP[m])} VP", fontsize=6.5, va="center", weight="bold")
-            _mini_pattern(ax, x + 0.7, y - 0.42, m, size=0.07)
+            # the card holds its pattern, whose rows run from one above its label's to two below
+            ax.add_artist(Rectangle((x - 0.06, y - 0.685), 1.2, 0.42, facecolor="white", edgecolor="#aaaaaa", lw=0.6,
+                                   gid=f"map-card-{j}-{m}"))
+            ax.text(x, y - 0.43, f"#{m} {int(MAP_VP[m])} VP", fontsize=6.5, va="center", weight="bold")
+            _mini_pattern(ax, x + 0.7, y - 0.43, m, size=0.06)
             x += 1.3
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..common.render import BANNER_H, SEAT_COLOURS, draw_banner, new_figure
+from ..common.render import BANNER_H, SEAT_COLOURS, Area, draw_banner, new_figure
 from .content import WALL_KIND, WALL_SHAPE, WALL_SYMBOLS
 from .places import top_card
 from .scoring import seat_points, side_points
@@ -105,7 +105,7 @@ def render_text(s, seat=None) -> str:
 # --------------------------------------------------------------------------- picture
 
 PANEL_W, PANEL_H = 3.3, 4.6     # inches: one fort with its counts and (where shown) its hand
-LEGEND_H = 1.2                  # the key below
+LEGEND_H, LEGEND_ROWS = 1.4, 6   # the key below: its height in inches, its lines
 
 
 def render_figure(s, seat=None, last=()):
@@ -127,9 +127,10 @@ def render_figure(s, seat=None, last=()):
     draw_banner(fig, title, words, "black" if s["actor"] < 0 else SEAT_COLOURS[int(s["actor"])], seat, last)
     left = (width - PANEL_W * n) / 2
     for j in range(n):
-        ax = fig.add_axes([(left + PANEL_W * j) / width, LEGEND_H / height, PANEL_W / width, PANEL_H / height])
+        ax = Area(fig, ((left + PANEL_W * j) / width, LEGEND_H / height, PANEL_W / width, PANEL_H / height),
+                  (-0.45, 3.45), (-1.6, 3.75), equal=True)
         _draw_fort(ax, s, j, seat is None or seat == j)
-    _draw_legend(fig.add_axes([0, 0, 1, LEGEND_H / height]), width)
+    _draw_legend(Area(fig, (0, 0, 1, LEGEND_H / height), (0, width), (0, LEGEND_ROWS)))
     return fig
 
 
@@ -156,10 +157,6 @@ def _draw_fort(ax, s, j, hand_shown):
     from matplotlib.patches import FancyArrow, Rectangle
 
     n = int(s["num_players"])
-    ax.set_xlim(-0.45, 3.45)
-    ax.set_ylim(-1.6, 3.75)
-    ax.set_aspect("equal")
-    ax.axis("off")
     on_turn = s["stage"] != ST_OVER and s["turn_seat"] == j
     won = s["stage"] == ST_OVER and s["winner"][j]
     title = f"{'> ' if on_turn else ''}player_{j} ({CREST_NAMES[j]}): {int(seat_points(s, j, True))} pts" + (
@@ -231,6 +228,8 @@ def _draw_fort(ax, s, j, hand_shown):
 
 def _draw_armies(ax, s, j):
     """Armies in j's fort: a triangle in the owner's colour pointing where it marches."""
+    from matplotlib.lines import Line2D
+
     n = int(s["num_players"])
     here = {}
     for owner in range(n):
@@ -241,22 +240,18 @@ def _draw_armies(ax, s, j):
         x, y = _fort_xy(space)
         for i, (owner, d) in enumerate(armies):
             shift = (i - (len(armies) - 1) / 2) * 0.3
-            ax.plot(x + 0.5 + shift, y + 0.5, marker=ARROWS[d], markersize=17, color=SEAT_COLOURS[owner],
-                    markeredgecolor="black")
+            ax.add_artist(Line2D([x + 0.5 + shift], [y + 0.5], marker=ARROWS[d], markersize=17,
+                                 color=SEAT_COLOURS[owner], markeredgecolor="black"))
             ax.text(x + 0.5 + shift, y + 0.16, DIRECTION_NAMES[d], ha="center", fontsize=5.5)
 
 
-def _draw_legend(ax, width):
+def _draw_legend(ax):
     """The key, one row a line, laid out in inches from the left."""
+    from matplotlib.lines import Line2D
     from matplotlib.patches import FancyArrow, Rectangle
 
-    rows = 5
-    ax.set_xlim(0, width)
-    ax.set_ylim(0, rows)
-    ax.axis("off")
-
     def row(k):
-        return rows - 0.5 - k
+        return LEGEND_ROWS - 0.5 - k
 
     x = 0.2
     for kind, fill in enumerate(KIND_FILL + (CAMP_FILL,)):
@@ -272,9 +267,10 @@ def _draw_legend(ax, width):
             va="center", fontsize=7)
     ax.add_artist(Rectangle((4.75, row(2) - 0.3), 0.3, 0.6, facecolor="#333333"))
     ax.text(5.13, row(2), "dungeon: cards left", va="center", fontsize=7)
-    ax.plot(0.35, row(3), marker=ARROWS[1], markersize=8, color="#999999", markeredgecolor="black")
+    ax.add_artist(Line2D([0.35], [row(3)], marker=ARROWS[1], markersize=8, color="#999999", markeredgecolor="black"))
     ax.text(0.6, row(3), "army, in its owner's colour, pointing where it marches at its owner's turn",
             va="center", fontsize=7)
     symbols = "   ".join(f"{SYMBOL_LETTERS[y]} {SYMBOL_NAMES[y]}" for y in range(NUM_SYMBOLS))
-    ax.text(0.2, row(4), f"effect symbols:   {symbols}     hand: C/S corner/straight, n/d/D normal/door/"
-            "defended, then its symbols", va="center", fontsize=7)
+    ax.text(0.2, row(4), f"effect symbols:   {symbols}", va="center", fontsize=7)
+    ax.text(0.2, row(5), "a card in a hand: C/S corner/straight wall, n/d/D normal/door/defended, then its symbols",
+            va="center", fontsize=7)

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..common.render import (BANNER_H, SEAT_COLOURS, draw_banner, draw_swatches, key_axes, new_figure,
+from ..common.render import (BANNER_H, SEAT_COLOURS, Area, draw_banner, draw_chips, draw_swatches, key_area, new_figure, text_inches,
                              seat_swatches)
 from .content import (
     COLOUR_NAMES, NUM_COLOURS, CARD_KIND, END, KIND_COLOUR, KIND_NAMES, NUM_SPACES, ORIENT_ARROWS, PUSH, JUMP, ROW_LEN,
-    SPACE_COL, SPACE_ROW, START, TELEPORT_AT, NUM_KINDS)
-from .state import LOC_MARKET, PHASE_NAMES, STAGE_NAMES, ST_OVER, NUM_STAGES
+    PLAY_CARD_KIND, SPACE_COL, SPACE_ROW, START, TELEPORT_AT, NUM_KINDS)
+from .state import (CARD, GIFT_TO, LOC_MARKET, MAGNET_AT, PHASE_NAMES, PLACE, REACT, STAGE_NAMES, ST_OVER, NUM_STAGES,
+                    TAKE, TOKEN)
 from .words import play_kind_name
 
 SHORT = ("Skp", "Rev", "Rem", "Gho", "Psh", "Jmp", "2nd", "Swp", "Gft", "Mag", "Tel", "Stp", "X", "Snl",
@@ -111,25 +112,48 @@ def render_figure(s, seat=None, last=()):
     title = (f"Frantic, {n} players: round {int(s['round']) + 1}, player_{int(s['turn_seat'])}'s turn "
              f"({PHASE_NAMES[int(s['phase'])]}); the game ends at {int(s['point_limit'])} minus points")
     draw_banner(fig, title, decision_words(s), "black" if s["actor"] < 0 else SEAT_COLOURS[int(s["actor"])], seat, last)
-    ax = fig.add_axes([0, (KEY_H + seats_h) / height, 1, TRACK_H / height])
-    _draw_track(ax, s)
-    sa = fig.add_axes([0, KEY_H / height, 1, seats_h / height])
-    sa.set_xlim(0, WIDTH)
-    sa.set_ylim(0, seats_h)
-    sa.axis("off")
-    _draw_seats(sa, s, seats_h, seat)
-    _draw_key(key_axes(fig, KEY_H), n)
+    rows = int(max(SPACE_ROW)) + 1
+    _draw_track(Area(fig, (0, (KEY_H + seats_h) / height, 1, TRACK_H / height), (-0.5, ROW_LEN - 0.5),
+                     (-0.55, rows - 0.45)), s)
+    _draw_seats(Area(fig, (0, KEY_H / height, 1, seats_h / height), (0, WIDTH), (0, seats_h)), s, seats_h, seat)
+    _draw_key(key_area(fig, KEY_H), n)
     return fig
 
 
+def action_place(s, a):
+    """Where a move is played on the picture (the gid drawn there): a space of the track (the
+    chosen card put there, a Magnet, a reaction); a card kind in the mover's hand (the card chosen
+    to play) or in the Market (taken); a seat's token (Remote, Swap, Marching Orders, Gift)."""
+    me, n = int(s["actor"]), int(s["num_players"])
+    if PLACE.has(a):
+        return f"space-{PLACE.split(a)}"
+    if MAGNET_AT.has(a):
+        return f"space-{MAGNET_AT.split(a)}"
+    if REACT.has(a):
+        return f"space-{REACT.split(a)[1]}"
+    if CARD.has(a):
+        return f"hand-{me}-{int(PLAY_CARD_KIND[CARD.split(a)])}"
+    if TAKE.has(a):
+        return f"market-{TAKE.split(a)}"
+    if TOKEN.has(a):
+        return f"token-{(me + TOKEN.split(a)) % n}"
+    if GIFT_TO.has(a):
+        return f"token-{(me + GIFT_TO.split(a)[0]) % n}"
+    return None
+
+
+def card_chip(label, gid, kind):
+    """A card of ``kind`` as a chip (``draw_chips``' entry) in its colour, as on the track."""
+    colour = int(KIND_COLOUR[kind])
+    return label, gid, COLOUR_RGB[colour], "white" if colour in (1, 2) else "black"
+
+
 def _draw_track(ax, s):
+    from matplotlib.lines import Line2D
     from matplotlib.patches import Circle, Rectangle
 
     n = int(s["num_players"])
     rows = int(max(SPACE_ROW)) + 1
-    ax.set_xlim(-0.5, ROW_LEN - 0.5)
-    ax.set_ylim(-0.55, rows - 0.45)
-    ax.axis("off")
     for p in range(NUM_SPACES):
         x, y = int(SPACE_COL[p]), int(SPACE_ROW[p])
         face, label, ink = "#f2f0e6", "", "black"
@@ -149,16 +173,18 @@ def _draw_track(ax, s):
             if int(s["height"][p]) > 1:
                 label += f"\n(stack of {int(s['height'][p])})"
             ink = "white" if int(KIND_COLOUR[k]) in (1, 2) else "black"
-        ax.add_artist(Rectangle((x - 0.46, y - 0.36), 0.92, 0.72, facecolor=face, edgecolor="#333333", lw=0.8))
+        ax.add_artist(Rectangle((x - 0.46, y - 0.36), 0.92, 0.72, facecolor=face, edgecolor="#333333", lw=0.8,
+                                gid=f"space-{p}"))
         ax.text(x - 0.4, y + 0.28, str(p), ha="left", va="center", fontsize=6.5, color=ink)
         ax.text(x, y + 0.02, label, ha="center", va="center", fontsize=7.5, color=ink, weight="bold" if c >= 0 else "normal")
         here = [i for i in range(n) if int(s["pos"][i]) == p]
         for j, i in enumerate(here):
             cx = x - 0.33 + 0.17 * j
-            ax.add_artist(Circle((cx, y - 0.24), 0.085, facecolor=SEAT_COLOURS[i], edgecolor="black", lw=0.8, zorder=4))
+            ax.add_artist(Circle((cx, y - 0.24), 0.085, facecolor=SEAT_COLOURS[i], edgecolor="black", lw=0.8, zorder=4,
+                                 gid=f"token-{i}"))
             ax.text(cx, y - 0.24, str(i), ha="center", va="center", fontsize=6, color="white", weight="bold", zorder=5)
     for r in range(1, rows):
-        ax.plot([-0.5, ROW_LEN - 0.5], [r - 0.5, r - 0.5], color="black", lw=3)
+        ax.add_artist(Line2D([-0.5, ROW_LEN - 0.5], [r - 0.5, r - 0.5], color="black", lw=3))
     ax.text(-0.45, -0.5, "the track runs from start along the bottom row, up the board row by row "
             "(left to right, then right to left), to the skull", fontsize=7, va="center", color="#555555")
 
@@ -170,14 +196,20 @@ def _draw_seats(ax, s, h, seat):
         on = s["turn_seat"] == i and s["stage"] != ST_OVER
         words = (f"{'> ' if on else ''}player_{i}: {int(s['points'][i])} minus points (last round {int(s['round_score'][i])}), "
                  f"token on space {int(s['pos'][i])}, {int(s['hand_count'][i])} cards in hand")
-        if seat is None or seat == i:
-            kinds = [KIND_NAMES[k] + (f" x{int(s['hand_kind'][i, k])}" if s["hand_kind"][i, k] > 1 else "")
-                     for k in range(NUM_KINDS) if s["hand_kind"][i, k]]
-            words += ": " + (", ".join(kinds) or "-")
-        ax.text(0.2, y, words, fontsize=8.5, va="center", color=SEAT_COLOURS[i], weight="bold" if on else "normal")
+        shown = seat is None or seat == i
+        ax.text(0.2, y, words + (":" if shown else ""), fontsize=8.5, va="center", color=SEAT_COLOURS[i],
+                weight="bold" if on else "normal")
+        if shown:       # each kind held a card a click picks (the card chosen to play)
+            draw_chips(ax, 0.3 + text_inches(words + ":", 8.5, bold=on), y,
+                       [card_chip(KIND_NAMES[k] + (f" x{int(s['hand_kind'][i, k])}" if s["hand_kind"][i, k] > 1 else ""),
+                                  f"hand-{i}-{k}", k) for k in range(NUM_KINDS) if s["hand_kind"][i, k]])
         y -= SEATS_ROW_H
-    market = [KIND_NAMES[int(CARD_KIND[c])] for c in range(len(s["loc"])) if s["loc"][c] == LOC_MARKET]
-    ax.text(0.2, y, f"Market: {', '.join(market) if market else 'empty'};  draw pile: {int(s['deck_size'])} cards",
+    market = np.bincount(CARD_KIND[np.flatnonzero(s["loc"] == LOC_MARKET)], minlength=NUM_KINDS)
+    ax.text(0.2, y, "Market:", fontsize=8.5, va="center")
+    x = draw_chips(ax, 0.3 + text_inches("Market:", 8.5), y,
+                   [card_chip(KIND_NAMES[k] + (f" x{int(market[k])}" if market[k] > 1 else ""), f"market-{k}", k)
+                    for k in np.flatnonzero(market)])
+    ax.text(x + 0.05, y, ("" if market.any() else "empty;  ") + f"draw pile: {int(s['deck_size'])} cards",
             fontsize=8.5, va="center")
 
 

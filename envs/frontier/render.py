@@ -10,7 +10,7 @@ import numpy as np
 
 from .board import hand_size, public_points, total_points
 from .content import ROADS_PER_PLAYER
-from ..common.render import BANNER_H, draw_banner, new_figure
+from ..common.render import BANNER_H, Area, draw_banner, key_area, new_figure
 from .state import (BUILD_KEEP, BUILD_ROAD, BUILD_VILLAGE, CORNER_XY, EDGE_CORNERS, MOVE_BANDIT, GENERAL_HARBOUR, HARBOUR_CORNERS, HEX_CENTRE, KEEP, NUM_CORNERS,
                     NUM_EDGES, NUM_HARBOURS, NUM_HEXES, NUM_RESOURCES, REPLY_ACCEPT, REPLY_COUNTER,
                     REPLY_DECLINE, REPLY_OFFER, RESOURCE_NAMES, ST_BID_GET, ST_BID_GIVE, ST_GAME_OVER,
@@ -199,6 +199,12 @@ def _xy(doubled):
     return doubled[0] * SQRT3_2, -doubled[1] * 0.5
 
 
+KEY_H = 0.3            # inches: the key's line below the island and the table
+KEY_WORDS = ("hand T B W G O: timber, brick, wool, grain, ore;   cards K R Y M V: knight, road building, "
+             "year of plenty, monopoly, victory point;   B on a hex: the bandit")
+OFFER_LINE = 0.028     # a line of the offers' box (8.5 points) in the table's height
+
+
 PIPS_AT = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
            4: [(-1, -1), (1, 1), (-1, 1), (1, -1)], 5: [(-1, -1), (1, 1), (-1, 1), (1, -1), (0, 0)],
            6: [(-1, -1), (1, 1), (-1, 1), (1, -1), (-1, 0), (1, 0)]}
@@ -227,12 +233,17 @@ def action_place(s, a):
     return None
 
 
-def draw_island(ax, s):
-    """Terrain, numbers, harbours, the bandit, and every road and building in its seat's colour;
-    each hex, edge and corner named (its gid) for a click to find, an empty edge or corner by an
-    invisible mark (``action_place``). Lines go in as artists, as shapes do (``common/render``)."""
+def terrain_key(s):
+    """Everything the island's terrain layer shows: the deal and which harbours are known."""
+    return ("frontier terrain",) + tuple(s[f].tobytes() for f in ("hex_terrain", "hex_number", "harbour_kind",
+                                                                  "harbour_revealed"))
+
+
+def draw_terrain(ax, s):
+    """What stays the same turn after turn: the hexes (each named, its gid, for the bandit's
+    move), their numbers and the harbours."""
     from matplotlib.lines import Line2D
-    from matplotlib.patches import Circle, Polygon, RegularPolygon
+    from matplotlib.patches import Circle, RegularPolygon
 
     for h in range(NUM_HEXES):
         x, y = _xy(HEX_CENTRE[h])
@@ -247,9 +258,6 @@ def draw_island(ax, s):
             pips = 6 - abs(7 - num)
             ax.text(x, y - 0.17, "." * pips, ha="center", va="center", fontsize=8, fontweight="bold",
                     color="#c62828" if num in (6, 8) else "black")
-        if s["bandit"] == h:
-            ax.add_artist(Circle((x - 0.5, y + 0.3), 0.22, facecolor="#222222", edgecolor="white", linewidth=1.5))
-            ax.text(x - 0.5, y + 0.3, "B", ha="center", va="center", fontsize=9, color="white", fontweight="bold")
     for i in range(NUM_HARBOURS):
         a, b = HARBOUR_CORNERS[i]
         xa, ya = _xy(CORNER_XY[a])
@@ -262,25 +270,46 @@ def draw_island(ax, s):
         label = harbour_text(s, i, 0) if s["harbour_revealed"][i] else "?"
         ax.text(hx, hy, label.replace(" ", "\n"), ha="center", va="center", fontsize=7,
                 bbox=dict(boxstyle="round,pad=0.2", facecolor="#fffbe6", edgecolor="#7a5c2e"))
+
+
+def edge_ends(e):
+    """Where edge e's road is drawn: short of its corners, so the buildings stand clear of it."""
+    a, b = EDGE_CORNERS[e]
+    (xa, ya), (xb, yb) = _xy(CORNER_XY[a]), _xy(CORNER_XY[b])
+    return [xa + 0.12 * (xb - xa), xb - 0.12 * (xb - xa)], [ya + 0.12 * (yb - ya), yb - 0.12 * (yb - ya)]
+
+
+def draw_places(ax):
+    """Every edge and corner named (its gid, ``action_place``) by an invisible mark over it, where
+    a click finds it, built on or not."""
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Circle
+
     for e in range(NUM_EDGES):
-        p = int(s["edge_owner"][e])
-        a, b = EDGE_CORNERS[e]
-        (xa, ya), (xb, yb) = _xy(CORNER_XY[a]), _xy(CORNER_XY[b])
-        # drawn short of the corners, so the buildings stand clear of them
-        sx, sy = xa + 0.12 * (xb - xa), ya + 0.12 * (yb - ya)
-        tx, ty = xb - 0.12 * (xb - xa), yb - 0.12 * (yb - ya)
-        if p < 0:
-            ax.add_artist(Line2D([sx, tx], [sy, ty], color="none", linewidth=9, zorder=3, gid=f"edge-{e}"))
-            continue
-        ax.add_artist(Line2D([sx, tx], [sy, ty], color="black", linewidth=9, solid_capstyle="butt", zorder=3))
-        ax.add_artist(Line2D([sx, tx], [sy, ty], color=PLAYER_COLOURS[p], linewidth=6.5, solid_capstyle="butt",
-                             zorder=4, gid=f"edge-{e}"))
+        ax.add_artist(Line2D(*edge_ends(e), color="none", linewidth=9, gid=f"edge-{e}"))
     for c in range(NUM_CORNERS):
+        ax.add_artist(Circle(_xy(CORNER_XY[c]), 0.2, facecolor="none", edgecolor="none", gid=f"corner-{c}"))
+
+
+def draw_island(ax, s):
+    """The terrain (a layer: :func:`draw_terrain`), the bandit, every road and building in its
+    seat's colour, and over them the places a click finds (a layer: :func:`draw_places`)."""
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Circle, Polygon
+
+    ax.layer(terrain_key(s), lambda area: draw_terrain(area, s))
+    ax.layer(("frontier places",), draw_places, zorder=6)
+    x, y = _xy(HEX_CENTRE[int(s["bandit"])])
+    ax.add_artist(Circle((x - 0.5, y + 0.3), 0.22, facecolor="#222222", edgecolor="white", linewidth=1.5))
+    ax.text(x - 0.5, y + 0.3, "B", ha="center", va="center", fontsize=9, color="white", fontweight="bold")
+    for e in np.flatnonzero(s["edge_owner"] >= 0):
+        xs, ys = edge_ends(e)
+        ax.add_artist(Line2D(xs, ys, color="black", linewidth=9, solid_capstyle="butt", zorder=3))
+        ax.add_artist(Line2D(xs, ys, color=PLAYER_COLOURS[int(s["edge_owner"][e])], linewidth=6.5,
+                             solid_capstyle="butt", zorder=4))
+    for c in np.flatnonzero(s["corner_owner"] >= 0):
         p = int(s["corner_owner"][c])
         x, y = _xy(CORNER_XY[c])
-        if p < 0:
-            ax.add_artist(Circle((x, y), 0.2, facecolor="none", edgecolor="none", zorder=5, gid=f"corner-{c}"))
-            continue
         if s["corner_level"][c] == KEEP:        # a keep: a tower with battlements
             w, hgt = 0.27, 0.24
             shape = [(x - w, y - hgt), (x + w, y - hgt), (x + w, y + hgt), (x + w * 0.5, y + hgt),
@@ -291,7 +320,7 @@ def draw_island(ax, s):
             shape = [(x - w, y - hgt), (x + w, y - hgt), (x + w, y + 0.2 * hgt), (x, y + hgt * 1.4),
                      (x - w, y + 0.2 * hgt)]
         ax.add_artist(Polygon(shape, closed=True, facecolor=PLAYER_COLOURS[p], edgecolor="black",
-                             linewidth=1.8, zorder=5, gid=f"corner-{c}"))
+                             linewidth=1.8, zorder=5))
 
 
 def draw_table(ax, s, seat=None):
@@ -317,7 +346,7 @@ def draw_table(ax, s, seat=None):
     for p in range(n):
         shown = seat is None or seat == p
         pts = int(total_points(s, p)) if over or shown else int(public_points(s, p))
-        ax.add_artist(Rectangle((0.03, y - 0.105), 0.94, 0.115, facecolor="#f4f4f4",
+        ax.add_artist(Rectangle((0.03, y - 0.1), 0.94, 0.108, facecolor="#f4f4f4",
                                edgecolor="black" if p == s["turn_seat"] else "#bbbbbb",
                                linewidth=2.0 if p == s["turn_seat"] else 0.8))
         ax.add_artist(Rectangle((0.05, y - 0.055), 0.06, 0.05, facecolor=PLAYER_COLOURS[p], edgecolor="black"))
@@ -327,23 +356,24 @@ def draw_table(ax, s, seat=None):
                   if s[field] == p]
         ax.text(0.66, y - 0.012, " + ".join(awards), fontsize=8, va="center", color="#8a1c1c")
         vp = f", {int(s['cards'][p, VICTORY_POINT])} vp" if over and s["cards"][p, VICTORY_POINT] else ""
-        ax.text(0.14, y - 0.05, f"{counted(hand_size(s, p), 'card')} in hand, {int(s['cards'][p].sum())} "
+        ax.text(0.14, y - 0.048, f"{counted(hand_size(s, p), 'card')} in hand, {int(s['cards'][p].sum())} "
                 f"opportunity{vp}, {int(s['cards_played'][p].sum())} played, road {int(s['road_length'][p])}",
                 fontsize=8, va="center")
         if shown:
             new = int(s["cards_new"][p].sum())
-            ax.text(0.14, y - 0.083, f"hand {resources(s['hand'][p])}   cards {letters(s['cards'][p], CARD_LETTERS)}"
-                    + (f" ({new} new)" if new else ""), fontsize=8, va="center", family="monospace")
-        y -= 0.125
+            ax.text(0.14, y - 0.08, f"hand {resources(s['hand'][p])}   cards {letters(s['cards'][p], CARD_LETTERS)}"
+                    + (f" ({new} new)" if new else ""), fontsize=8, va="center")
+        y -= 0.115
+    # below the seats, one after the other (so that four seats' deals and the bank never meet):
+    # the offer and the deals on the table, then the bank
     lines = table_lines(s)
     if lines:
-        ax.text(0.03, y - 0.01, "\n".join(line.strip() for line in lines), fontsize=9, va="top",
+        ax.text(0.04, y - 0.015, "\n".join(line.strip() for line in lines), fontsize=8.5, va="top",
                 bbox=dict(boxstyle="round,pad=0.4", facecolor="#fffbe6", edgecolor="#7a5c2e"))
+        y -= 0.03 + len(lines) * OFFER_LINE
     bank = "  ".join(f"{int(s['bank'][r])} {RESOURCE_NAMES[r]}" for r in range(NUM_RESOURCES))
-    ax.text(0.03, 0.03, f"bank: {bank}\ndeck: {int(s['deck_size'] - s['deck_top'])} cards\n"
-            "hand T B W G O: timber brick wool grain ore\ncards K R Y M V: knight, road building, year of\n"
-            "plenty, monopoly, victory point; B on a hex: the bandit", fontsize=7.5,
-            va="bottom", color="#333333")
+    ax.text(0.03, y - 0.01, f"bank: {bank}\ndeck: {int(s['deck_size'] - s['deck_top'])} cards", fontsize=7.5,
+            va="top", color="#333333")
 
 
 def render_figure(s, seat=None, last=()):
@@ -352,7 +382,7 @@ def render_figure(s, seat=None, last=()):
     from matplotlib.patches import FancyBboxPatch
 
     body = 6.2
-    height = body + BANNER_H
+    height = KEY_H + body + BANNER_H
     fig = new_figure(10, height)
     n = int(s["num_players"])
     over = s["stage"] == ST_GAME_OVER
@@ -361,22 +391,15 @@ def render_figure(s, seat=None, last=()):
     draw_banner(fig, f"Frontier, {n} players, turn {int(s['turn'])}: player_{int(s['turn_seat'])} on turn",
                 words, "black" if over else _ink(int(s["actor"])), seat, last,
                 colours=[_ink(p) for p in range(len(PLAYER_COLOURS))])
-    f = body / height
-    fig.add_artist(FancyBboxPatch((0, 0), 1, f, boxstyle="square,pad=0", transform=fig.transFigure,
+    f, k = body / height, KEY_H / height
+    fig.add_artist(FancyBboxPatch((0, k), 1, f, boxstyle="square,pad=0", transform=fig.transFigure,
                                   facecolor="#4a90c2", edgecolor="none", zorder=-1))
-    island = fig.add_axes([0, 0, 0.62, f])
-    island.set_aspect("equal")
-    island.axis("off")
-    island.set_xlim(-5.6, 5.6)
-    island.set_ylim(-5.4, 5.4)
-    draw_island(island, s)
-    table = fig.add_axes([0.62, 0.02 * f, 0.37, 0.96 * f])
-    table.set_xlim(0, 1)
-    table.set_ylim(0, 1)
-    table.axis("off")
+    draw_island(Area(fig, (0, k, 0.62, f), (-5.6, 5.6), (-5.4, 5.4), equal=True), s)
+    table = Area(fig, (0.62, k + 0.02 * f, 0.37, 0.96 * f))
     table.add_artist(FancyBboxPatch((0.0, 0.0), 1.0, 1.0, boxstyle="round,pad=0,rounding_size=0.02",
                                    facecolor="white", edgecolor="none"))
     draw_table(table, s, seat)
+    key_area(fig, KEY_H).text(0.15, KEY_H / 2, KEY_WORDS, fontsize=7.5, va="center", color="#333333")
     return fig
 
 

@@ -9,11 +9,11 @@ import numpy as np
 
 from .content import (ABILITY_NAMES, CARD_TYPES, CHARACTER_NAMES, END_AWARD_NAMES, FATE_KIND_NAMES,
                       FATE_TILE_KIND, LOCATION_NAMES, REWARD_NAMES, SKILL_NAMES, TOKEN_NAMES, TRACK)
-from .content import UP_PICKS
+from .content import FIRST_SPECIAL, FIRST_WILD, SPECIAL_KINDS, UP_PICKS
 from .scoring import adventures_of, reward_cards_of, score
-from ..common.render import (BANNER_H, SEAT_COLOURS, draw_banner, draw_swatches, key_axes, new_figure, seat_swatches,
+from ..common.render import (BANNER_H, SEAT_COLOURS, Area, draw_banner, draw_chips, draw_swatches, key_area, new_figure, seat_swatches,
                              wrap)
-from .state import COMMIT_NAMES, STAGE_NAMES, ST_OVER
+from .state import BUY, COMMIT, COMMIT_NAMES, DISCARD, DRAFT, PLAY, SPECIAL, STAGE_NAMES, ST_OVER, WILD
 from .words import adventure_name, card_name, reward_name, upbringing_name
 
 
@@ -86,7 +86,7 @@ def render_text(s, seat=None) -> str:
 
 LOCATION_COLOURS = ("#e3d5b0", "#c5dba0", "#eab98a")
 TOKEN_COLOURS = ("#6a51a3", "#d4a017", "#2e8b57", "#e377c2", "#555555")
-LOC_H, REWARD_H, ROW_H, KEY_H, WIDTH = 2.3, 0.55, 0.78, 0.75, 13.0
+LOC_H, REWARD_H, ROW_H, KEY_H, WIDTH = 2.3, 0.6, 1.0, 0.75, 13.0
 
 
 def decision_words(s) -> str:
@@ -115,16 +115,37 @@ def render_figure(s, seat=None, last=()):
              f"player_{int(s['first_player'])}" + (f", upbringing pick {int(s['draft_round']) + 1} of {UP_PICKS}"
                                                    if s['draft_round'] < UP_PICKS else ""))
     draw_banner(fig, title, decision_words(s), "black" if s['actor'] < 0 else SEAT_COLOURS[int(s['actor'])], seat, last)
-    ax = fig.add_axes([0, KEY_H / height, 1, body / height])
-    ax.set_xlim(0, WIDTH)
-    ax.set_ylim(0, body)
-    ax.axis("off")
+    ax = Area(fig, (0, KEY_H / height, 1, body / height), (0, WIDTH), (0, body))
     _draw_locations(ax, s, body)
     _draw_rewards(ax, s, body - LOC_H)
     for j in range(n):
         _draw_character(ax, s, j, body - LOC_H - REWARD_H - ROW_H * j, seat is None or seat == j)
-    _draw_key(key_axes(fig, KEY_H), n)
+    _draw_key(key_area(fig, KEY_H), n)
     return fig
+
+
+def action_place(s, a):
+    """Where a move is played on the picture (the gid drawn there): a location (the action card
+    committed to it); a card in the mover's hand (played, discarded, a Wild or a special action
+    card used) or draft hand (picked); a reward on offer (bought)."""
+    me = int(s['actor'])
+    if COMMIT.has(a):
+        loc = COMMIT.split(a)
+        return f"location-{loc}" if loc < len(LOCATION_NAMES) else None     # Rest goes nowhere
+    if DRAFT.has(a):
+        return f"draft-{me}-{DRAFT.split(a)}"
+    if PLAY.has(a):
+        return f"hand-{me}-{PLAY.split(a)}"
+    if DISCARD.has(a):
+        return f"hand-{me}-{DISCARD.split(a)}"
+    if WILD.has(a):
+        return f"hand-{me}-{FIRST_WILD + WILD.split(a)[0]}"
+    if SPECIAL.has(a):
+        suit, kind = SPECIAL.split(a)
+        return f"hand-{me}-{FIRST_SPECIAL + suit * SPECIAL_KINDS + kind}"
+    if BUY.has(a):
+        return f"reward-{BUY.split(a)}"
+    return None
 
 
 def _draw_locations(ax, s, top):
@@ -136,7 +157,8 @@ def _draw_locations(ax, s, top):
     w = (WIDTH - 0.4) / 3
     for loc in range(3):
         x, y = 0.1 + loc * (w + 0.1), top - LOC_H + 0.05
-        ax.add_artist(Rectangle((x, y), w, LOC_H - 0.1, facecolor=LOCATION_COLOURS[loc], edgecolor="#7a5c2e"))
+        ax.add_artist(Rectangle((x, y), w, LOC_H - 0.1, facecolor=LOCATION_COLOURS[loc], edgecolor="#7a5c2e",
+                               gid=f"location-{loc}"))
         ax.text(x + 0.12, top - 0.2, LOCATION_NAMES[loc], fontsize=11, weight="bold", va="center")
         if s['marker'] == loc:
             ax.text(x + 0.12, top - 0.7, "the adventure marker blocks it (no adventure here)", fontsize=8.5)
@@ -171,6 +193,8 @@ def _draw_locations(ax, s, top):
 
 
 def _draw_rewards(ax, s, top):
+    from matplotlib.patches import Rectangle
+
     from .content import REWARD_PRICE, REWARD_VP
 
     ax.text(0.15, top - 0.15, "Rewards on offer:", fontsize=9, weight="bold", va="center")
@@ -178,7 +202,9 @@ def _draw_rewards(ax, s, top):
         k = int(s['rew_top'][t])
         label = "(none left)" if k < 0 else (f"'{REWARD_NAMES[t][k]}' {REWARD_VP[t, k]} VP for " + " ".join(
             f"{REWARD_PRICE[t, k, j]} {TOKEN_NAMES[j]}" for j in range(4) if REWARD_PRICE[t, k, j]))
-        ax.text(0.15 + t * 3.2, top - 0.4, wrap(f"{TOKEN_NAMES[t]}: {label}", 52, 1), fontsize=7.5, va="center",
+        ax.add_artist(Rectangle((0.1 + t * 3.2, top - 0.55), 3.1, 0.28, facecolor="white", edgecolor=TOKEN_COLOURS[t],
+                               lw=0.8, gid=f"reward-{t}"))
+        ax.text(0.15 + t * 3.2, top - 0.41, wrap(f"{TOKEN_NAMES[t]}: {label}", 52, 1), fontsize=7.5, va="center",
                 color=TOKEN_COLOURS[t])
 
 
@@ -212,20 +238,25 @@ def _draw_character(ax, s, j, top, shown):
         action = f"action card: {card}"
     else:
         action = ""
-    if shown:
-        cards = [card_name(t) + (f" x{int(s['hand'][j, t])}" if s['hand'][j, t] > 1 else "")
-                 for t in range(CARD_TYPES) if s['hand'][j, t]]
-        draft = [upbringing_name(int(u)) for u in np.flatnonzero(s['draft'][j])]
-        words = "hand: " + (", ".join(cards) or "-")
-        if draft:
-            words += "   draft hand: " + "; ".join(draft)
-        if s['up_pick'][j] >= 0:
-            words += f"   picked (face down): {upbringing_name(int(s['up_pick'][j]))}"
+    if shown and s['up_pick'][j] >= 0:
+        picked = f"picked (face down): {upbringing_name(int(s['up_pick'][j]))}"
     else:
-        words = f"hand: {int(s['hand'][j].sum())} cards (hidden)" + (
-            "   picked an upbringing card (face down)" if s['up_pick'][j] >= 0 else "")
-    line = "   ".join(w for w in (action, f"abilities: {abil}" if abil else "", words) if w)
+        picked = "picked an upbringing card (face down)" if s['up_pick'][j] >= 0 else ""
+    line = "   ".join(w for w in (action, f"abilities: {abil}" if abil else "", picked) if w)
     ax.text(0.2, top - 0.62, wrap(line, 190, 1), fontsize=7.5, va="center")
+    if not shown:
+        ax.text(0.2, top - 0.84, f"hand: {int(s['hand'][j].sum())} cards (hidden)", fontsize=7.5, va="center")
+        return
+    # the seat's own cards, each a place a click picks (played, discarded; an upbringing picked)
+    ax.text(0.2, top - 0.84, "hand:" + ("" if s['hand'][j].any() else " -"), fontsize=7.5, va="center")
+    x = draw_chips(ax, 0.62, top - 0.84, [
+        (card_name(t) + (f" x{int(s['hand'][j, t])}" if s['hand'][j, t] > 1 else ""), f"hand-{j}-{t}", "white", "black")
+        for t in np.flatnonzero(s['hand'][j])])
+    draft = np.flatnonzero(s['draft'][j])
+    if len(draft):
+        ax.text(x + 0.2, top - 0.84, "draft hand:", fontsize=7.5, va="center")
+        draw_chips(ax, x + 1.05, top - 0.84, [(upbringing_name(int(u)), f"draft-{j}-{u}", "#fff5e0", "black")
+                                              for u in draft])
 
 
 def _draw_key(ax, n):
