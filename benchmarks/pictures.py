@@ -4,7 +4,7 @@
 and the SVG answered as JSON, over Flask's test client, so without the network); and the frames a
 second :func:`frontierzoo.agents.animate` draws and writes a GIF at.
 
-    python -m frontierzoo.benchmarks.pictures [--frames 20] [--games forfort_v0 ...]
+    python -m frontierzoo.benchmarks.pictures [--frames 20] [--game forfort_v0 ...]
 
 Every figure is the median over ``--frames`` positions of one seeded random game (each position
 drawn once: a served frame is never one already drawn), wall-clock, after one warm-up frame
@@ -91,11 +91,11 @@ def animation_fps(game_name, frames) -> float:
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m frontierzoo.benchmarks.pictures", description=__doc__.split("\n\n")[0])
     p.add_argument("--frames", type=int, default=20, help="positions measured a game (default 20)")
-    p.add_argument("--games", nargs="+", metavar="GAME", help="games (default: every registered game)")
+    p.add_argument("--game", nargs="+", metavar="GAME", help="games (default: every registered game)")
     args = p.parse_args(argv)
     if args.frames < 1:
         p.error(f"--frames must be at least 1, got {args.frames}")
-    names = args.games or [g.name for g in all_games()]
+    names = args.game or [g.name for g in all_games()]
     for name in names:
         get_game(name)                  # an unknown game is refused before anything is measured
     print(f"| game | rgb_array (ms) | svg (ms) | served frame (ms; target < {SERVED_TARGET_MS}) | its CPU time (ms) "

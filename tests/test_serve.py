@@ -497,6 +497,6 @@ def test_the_page_replays_a_golden_transcript_back_and_forth(browser, server):
 def test_the_pictures_benchmark_measures_every_figure(capsys):
     from frontierzoo.benchmarks.pictures import main
 
-    assert main(["--frames", "1", "--games", "frantic_v1"]) == 0
+    assert main(["--frames", "1", "--game", "frantic_v1"]) == 0
     row = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("| frantic_v1"))
     assert len(row.split("|")) == 8 and all(float(c) > 0 for c in row.split("|")[2:-1])
