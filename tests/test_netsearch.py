@@ -49,6 +49,14 @@ def test_raw_policy_plays_legal_moves():
     game = get_game("forfort_v0")
     v = _positions(game, 8, 5)
     d = describe(game, hidden=(32,))
-    agent = NetworkAgent(network=Network(net=new_network(d, 0).eval(), d=d))
+    net = Network(net=new_network(d, 0).eval(), d=d)
+    agent = NetworkAgent(network=net, seed=3)
     actions = agent.act_batch(v.obs, v.masks)
     assert all(v.masks[i, a] for i, a in enumerate(actions))
+    # drawn by default (a seed replays the draws), the most likely move with sample=False
+    assert np.array_equal(NetworkAgent(network=net, seed=3).act_batch(v.obs, v.masks), actions)
+    probs, _ = net.evaluate(v.obs, v.masks)
+    greedy = NetworkAgent(network=net, sample=False).act_batch(v.obs, v.masks)
+    assert np.array_equal(greedy, np.argmax(np.where(v.masks, probs, -1.0), axis=1))
+    draws = np.stack([NetworkAgent(network=net, seed=s).act_batch(v.obs, v.masks) for s in range(40)])
+    assert (draws != greedy).any(), "a drawn policy picks other legal moves too"

@@ -21,7 +21,7 @@ Each iteration:
    cross-entropy to the visit distribution over the legal moves, plus the squared error of the
    values, plus weight decay (Adam).
 4. **The curve.** Every ``--eval-every`` minutes (and at the end) the network's raw policy (no
-   search, the most likely legal move) plays ``--eval-games`` games, seats rotating, against each
+   search, a move drawn from its policy) plays ``--eval-games`` games, seats rotating, against each
    reference: the heuristic, the random agent, and the network of the previous evaluation (the
    "last"; it is evaluated against, not gated: AlphaZero's continual update, since gating at
    55% over a few hundred games mostly measures noise). ``curve.csv`` gets each result with its
