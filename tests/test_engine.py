@@ -7,7 +7,11 @@ import numpy as np
 import pytest
 
 from frontierzoo.envs import all_games, make
+from frontierzoo.envs.common.hooks import STOCK
 from frontierzoo.envs.common.rng import seed_rng
+
+# A test of one of the speed hooks, which FRONTIERZOO_STOCK_NUMBA=1 leaves out.
+hooked = pytest.mark.skipif(STOCK, reason="a speed hook's test: FRONTIERZOO_STOCK_NUMBA=1 installs none")
 
 PLAY = """
 import numpy as np
@@ -129,8 +133,9 @@ def _cache_harness(tmp_path, script):
 def test_cache_hook_is_honoured_and_stale_proof(tmp_path):
     """Numba's cache, keyed through the private hook of envs/common/cache.py: a second process loads
     the cached kernel, a build under other code-generation settings (profiling, optimisation level)
-    is kept apart, and a change to a file the kernel only imports from (in a subfolder) makes it
-    recompile. Fails if a Numba release stops calling ``_index_key`` (see pyproject's pin)."""
+    or by the other machinery (stock Numba, the hooks) is kept apart, and a change to a file the
+    kernel only imports from (in a subfolder) makes it recompile. Fails if a Numba release stops
+    calling ``_index_key`` (see pyproject's pin)."""
     game, env, run = _cache_harness(tmp_path, KERNEL)
     assert run() == (1, 0)                  # compiled and cached
     assert run() == (1, 1)                  # loaded from the cache
@@ -140,6 +145,9 @@ def test_cache_hook_is_honoured_and_stale_proof(tmp_path):
     assert run() == (1, 0)
     del env["NUMBA_ENABLE_PROFILING"], env["NUMBA_OPT"]
     assert run() == (1, 1)                  # the first build is still there
+    env["FRONTIERZOO_STOCK_NUMBA"] = "1" if env.get("FRONTIERZOO_STOCK_NUMBA") != "1" else "0"
+    assert run() == (1, 0)                  # the other machinery (stock Numba or the hooks): its own build
+    assert run() == (1, 1)
     (game / "sub" / "consts.py").write_text("VALUE = 2\n")
     assert run()[0] == 2                    # the imported constant changed: recompiled, not stale
 
@@ -200,6 +208,7 @@ print(before, vdot(a, b) == np.vdot(a, b), bool(arraymath._HAVE_BLAS) == have)
 """
 
 
+@hooked
 def test_blas_is_looked_for_only_when_a_compiled_function_needs_it():
     """The engine's first compile does not import SciPy's BLAS (0.1-0.16 s of every start); a
     function that needs it still gets Numba's own answer, and the same result as NumPy's."""
@@ -322,6 +331,7 @@ two:
 """
 
 
+@hooked
 def test_a_rule_drops_only_the_reference_counts_a_borrowed_argument_does_not_need():
     """An argument increfed once at entry and otherwise only decrefed or passed on to calls (a, b)
     loses its refops; one stored somewhere (c) or increfed later (d) keeps them."""
@@ -482,6 +492,7 @@ def test_every_record_starts_with_the_engines_header():
         assert set(game.hidden_fields) <= set(game.dtype.names), f"{game.name}: unknown hidden fields"
 
 
+@hooked
 def test_a_rule_compiles_into_a_linked_only_library():
     """A rule's compiled library is only linked into its caller (envs/common/hooks.py): no machine
     code of its own, and the caller computes with it. Fails if a Numba release stops running the
@@ -508,6 +519,7 @@ def test_a_rule_compiles_into_a_linked_only_library():
     assert defined and not any(linked._codegen._engine.is_symbol_defined(name) for name in defined)
 
 
+@hooked
 def test_a_rule_compiles_once_for_every_width_of_integer():
     """Callers passing an int32 field, a uint8 one, an int64 counter or a literal share one
     compilation of the rule, for int64 (envs/common/hooks.py, ``_widened``); uint64, which int64
@@ -532,6 +544,7 @@ def test_a_rule_compiles_once_for_every_width_of_integer():
     assert sorted(map(str, template._compiled_overloads)) == sorted(map(str, [(types.int64,), (types.uint64,)]))
 
 
+@hooked
 def test_a_rule_compiles_once_for_callers_whose_flags_differ_only_in_wrappers():
     """A rule called from another rule (compiled without Python wrappers) and from a driver
     compiles once: its code depends only on the flags it inherits (``hooks.INHERITED_FLAGS``), and
@@ -581,6 +594,7 @@ def test_rules_are_keyed_by_exactly_the_flags_numba_lets_a_callee_inherit():
     assert sorted(inherited) == sorted(INHERITED_FLAGS)
 
 
+@hooked
 def test_flag_values_are_numbas_own():
     """The cheaper ``TargetConfig.values`` (envs/common/hooks.py) returns Numba's dict, item for item
     and in order, for flags with nothing set, with options set (to defaults too) and for copies:
@@ -604,6 +618,7 @@ def test_flag_values_are_numbas_own():
     assert Flags.values is NUMBA_FLAG_VALUES  # and Numba's own again after
 
 
+@hooked
 def test_compiles_hold_off_full_garbage_collections():
     """While a compile of the engine's runs, Python collects only its young generations (a full
     collection walked every object Numba had made: ~1 s of a cold start); nested compiles leave
@@ -649,6 +664,7 @@ def test_compiles_hold_off_full_garbage_collections():
     assert disp(1) == 2 and gc.get_threshold() == saved
 
 
+@hooked
 def test_statement_variables_are_numbas_own():
     """The cheaper walk behind ``list_vars`` (envs/common/hooks.py) finds the same variables, in the
     same order, as Numba's own, for every statement and expression of every rule of every game."""
@@ -673,6 +689,7 @@ def test_statement_variables_are_numbas_own():
         assert len(a) == len(b) and all(x is y for x, y in zip(a, b)), node
 
 
+@hooked
 def test_array_elements_read_and_written_as_numba_would():
     """Elements of a record's nested arrays and of plain arrays, read and written by integers of
     every width and sign (negative ones counting from the end), compile to the values plain
@@ -733,6 +750,7 @@ def test_array_elements_read_and_written_as_numba_would():
     assert store._imp.__name__ == indexing.setitem_element.__name__
 
 
+@hooked
 def test_owners_found_as_numba_finds_them():
     """The cheaper walk for the owners (NRT meminfos) inside a value (envs/common/hooks.py) finds
     Numba's, in its order and by the same members, for arrays, nested arrays, tuples of arrays,
@@ -797,6 +815,7 @@ def test_owners_found_as_numba_finds_them():
     assert made > 100 and made == freed
 
 
+@hooked
 def test_range_loops_run_as_python_runs_them():
     """``for i in range(...)`` compiled with the engine's lowering (envs/common/ranges.py) visits
     what Python visits: every count of arguments, steps up, down and past the end, empty ranges,
@@ -844,6 +863,7 @@ def test_range_loops_run_as_python_runs_them():
     assert context.get_function("getiter", signature(it, state))._imp.__name__ == ranges.range_iterator.__name__
 
 
+@hooked
 def test_record_type_repr_is_numbas_own_made_once():
     """Every game's record type prints as Numba prints it (envs/common/hooks.py keeps the text once
     made, since Numba rebuilds it before every compiler pass)."""
@@ -858,6 +878,7 @@ def test_record_type_repr_is_numbas_own_made_once():
             assert repr(record) is repr(record)
 
 
+@hooked
 def test_kept_call_types_are_numbas_own():
     """The call types envs/common/hooks.py keeps (builtin operators, rules) are the signatures and
     implementation keys Numba's own resolution gives; a second function typed with the same calls
