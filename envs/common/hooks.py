@@ -478,9 +478,7 @@ def compiling_ours(compile):
 
 def dispatcher(fn, cache=False):
     """One of this project's compiled functions: Numba's ``njit`` through :class:`_OurCompiler`,
-    compiled with the hooks in place (with :data:`STOCK`, plain ``njit``)."""
-    if STOCK:
-        return njit(cache=cache)(fn)
+    compiled with the hooks in place."""
     disp = njit(cache=cache, pipeline_class=_OurCompiler)(fn)
     disp.compile = compiling_ours(disp.compile)
     return disp

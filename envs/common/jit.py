@@ -33,6 +33,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from numba import njit
 from numba.extending import register_jitable
 
 from . import hooks
@@ -49,8 +50,10 @@ def rule(fn):
 
 
 def _keyed_njit(fn, fingerprint):
-    """``fn`` compiled as one of this project's functions, cached under ``fingerprint``."""
-    return key_cache(hooks.dispatcher(fn, cache=True), fingerprint)
+    """``fn`` compiled as one of this project's functions (``hooks.dispatcher``; with
+    ``FRONTIERZOO_STOCK_NUMBA=1``, Numba's own ``njit``), cached under ``fingerprint``."""
+    disp = njit(cache=True)(fn) if hooks.STOCK else hooks.dispatcher(fn, cache=True)
+    return key_cache(disp, fingerprint)
 
 
 def common_jit(fn):
