@@ -99,10 +99,9 @@ def _ours_else_numbas(ours, numbas):
 
 def install():
     """Register, after each of Numba's range registrations, one of the same types that lowers as
-    above in this project's functions; returns how many."""
+    above in this project's functions."""
     import numba.cpython.rangeobj  # noqa: F401  (Numba's registrations, to be shadowed)
 
     shadowed = [(impl, func, sig) for impl, func, sig in builtin_registry.functions if _ours(func, sig)]
     for impl, func, sig in shadowed:
         lower_builtin(func, *sig)(_ours_else_numbas(_ours(func, sig), impl))
-    return len(shadowed)
