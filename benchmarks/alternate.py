@@ -18,6 +18,10 @@ side's median. What is measured (one figure a run):
 
 each by ``frontierzoo bench``'s own code (``throughput.aec_loop``, ``rollouts``, ``vector_loop``, ``run_startup``),
 whichever version of the games it imports.
+
+``--env-a`` / ``--env-b NAME=VALUE`` set an environment variable for one side's runs only, so one
+revision can be measured against itself under two settings (the hooks against stock Numba:
+``alternate . . --env-b FRONTIERZOO_STOCK_NUMBA=1``).
 """
 from __future__ import annotations
 
@@ -85,15 +89,16 @@ def unpack(revision: str, folder: str) -> str:
     return folder
 
 
-def run_once(measure, path, cache, game, players, seconds) -> float:
-    """One figure of ``measure``, in a fresh interpreter importing the package from ``path``."""
+def run_once(measure, path, cache, game, players, seconds, extra_env=None) -> float:
+    """One figure of ``measure``, in a fresh interpreter importing the package from ``path``, with
+    ``extra_env`` added to its environment."""
     if measure == "cold":
-        start = throughput.run_startup(game, players, cache, pythonpath=path)
+        start = throughput.run_startup(game, players, cache, pythonpath=path, extra_env=extra_env)
         return start["import"] + start["reset"] + start["step"]
     if measure == "cached":
-        return throughput.run_startup(game, players, cache, pythonpath=path)["to_first_step"]
+        return throughput.run_startup(game, players, cache, pythonpath=path, extra_env=extra_env)["to_first_step"]
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env.update(PYTHONPATH=path, NUMBA_CACHE_DIR=cache, OMP_NUM_THREADS="1")
+    env.update(PYTHONPATH=path, NUMBA_CACHE_DIR=cache, OMP_NUM_THREADS="1", **(extra_env or {}))
     proc = subprocess.run([sys.executable, "-c", LOOPS[measure], game, str(players), str(seconds)],
                           env=env, capture_output=True, text=True, cwd=tempfile.gettempdir())
     if proc.returncode != 0:
@@ -109,6 +114,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=at_least(1), default=None, help="default: the game's default")
     p.add_argument("--runs", type=at_least(1), default=3, help="runs of each side (default 3)")
     p.add_argument("--seconds", type=positive, default=2.0, help="length of a rollouts or vector run (default 2)")
+    for side in "ab":
+        p.add_argument(f"--env-{side}", action="append", default=[], metavar="NAME=VALUE", type=_setting,
+                       help=f"an environment variable for side {side.upper()}'s runs only (repeatable)")
+
+
+def _setting(text: str) -> tuple:
+    name, eq, value = text.partition("=")
+    if not (name and eq):
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
+    return name, value
 
 
 def main(argv=None) -> int:
@@ -126,18 +141,21 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory(prefix="frontierzoo-alternate-") as tmp:
         paths = {side: unpack(rev, os.path.join(tmp, side)) for side, rev in (("A", args.base), ("B", args.new))}
         caches = {side: os.path.join(tmp, f"cache{side}") for side in paths}
+        envs = {"A": dict(args.env_a), "B": dict(args.env_b)}
         if args.measure != "cold":          # warm each side's cache (and the disk) before timing
             for side in paths:
-                run_once(args.measure, paths[side], caches[side], game.name, players, 0.1)
+                run_once(args.measure, paths[side], caches[side], game.name, players, 0.1, envs[side])
         figures = {"A": [], "B": []}
         for i, side in enumerate(alternation(args.runs)):
             cache = os.path.join(tmp, f"cold{i}") if args.measure == "cold" else caches[side]
-            figures[side].append(run_once(args.measure, paths[side], cache, game.name, players, args.seconds))
+            figures[side].append(run_once(args.measure, paths[side], cache, game.name, players, args.seconds,
+                                          envs[side]))
             print(f"{side} {figures[side][-1]:,.3f}", flush=True)
     unit = MEASURES[args.measure]
     for side, rev in (("A", args.base), ("B", args.new)):
         runs = ", ".join(f"{x:,.3f}" for x in figures[side])
-        print(f"{side} ({rev}): {args.measure} of {game.name} ({players}p), {unit}: {runs}; "
+        settings = "".join(f" {k}={v}" for k, v in envs[side].items())
+        print(f"{side} ({rev}{settings}): {args.measure} of {game.name} ({players}p), {unit}: {runs}; "
               f"median {statistics.median(figures[side]):,.3f}")
     return 0
 

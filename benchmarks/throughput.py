@@ -243,11 +243,12 @@ print("STARTUP " + json.dumps(out))
 """
 
 
-def run_startup(name, num_players, cache_dir, and_the_rest=False, pythonpath=None):
+def run_startup(name, num_players, cache_dir, and_the_rest=False, pythonpath=None, extra_env=None):
     """One start of a game in a fresh interpreter, with ``cache_dir`` as Numba's cache: the seconds
     of its import, first reset and first step, and launch to the first step (``to_first_step``);
     ``and_the_rest`` then times compiling its rollouts and vector env too. ``pythonpath``: import
-    the package from there (another version of it) rather than from this install."""
+    the package from there (another version of it) rather than from this install; ``extra_env``:
+    added to its environment."""
     # Numba's cache starts empty and is warm for the second run; Python keeps its bytecode as it
     # does by default on a user's machine (a PYTHONDONTWRITEBYTECODE of this shell's would have
     # every "cached" start compile the project's ~100 modules from source again, ~0.2 s). Not a
@@ -257,6 +258,7 @@ def run_startup(name, num_players, cache_dir, and_the_rest=False, pythonpath=Non
     env["NUMBA_CACHE_DIR"] = cache_dir
     if pythonpath is not None:
         env["PYTHONPATH"] = pythonpath
+    env.update(extra_env or {})
     mode = "and the rest" if and_the_rest else "first step"
     t0 = time.time()
     proc = subprocess.run([sys.executable, "-c", _STARTUP_SCRIPT, name, str(num_players), mode],

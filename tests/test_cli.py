@@ -462,6 +462,7 @@ def test_alternate_runs_turn_about_and_unpacks_the_working_tree(tmp_path):
     (["HEAD", "--measure", "speed"], "invalid choice: 'speed'"),
     (["HEAD", "--measure", "cold", "--runs", "0"], "--runs"),
     (["HEAD", "--measure", "cold", "--game", "nosuchgame"], "unknown game 'nosuchgame'"),
+    (["HEAD", "--measure", "cold", "--env-b", "FRONTIERZOO_STOCK_NUMBA"], "expected NAME=VALUE"),
 ])
 def test_alternate_rejects_bad_options_before_unpacking_anything(argv, message, capsys):
     from frontierzoo.benchmarks import alternate

@@ -7,7 +7,11 @@ import numpy as np
 import pytest
 
 from frontierzoo.envs import all_games, make
+from frontierzoo.envs.common.hooks import STOCK
 from frontierzoo.envs.common.rng import seed_rng
+
+# A test of one of the speed hooks, which FRONTIERZOO_STOCK_NUMBA=1 leaves out.
+hooked = pytest.mark.skipif(STOCK, reason="a speed hook's test: FRONTIERZOO_STOCK_NUMBA=1 installs none")
 
 PLAY = """
 import numpy as np
@@ -127,10 +131,11 @@ def _cache_harness(tmp_path, script):
 
 
 def test_cache_hook_is_honoured_and_stale_proof(tmp_path):
-    """Numba's cache, keyed through the private hook of envs/common/jit.py: a second process loads
+    """Numba's cache, keyed through the private hook of envs/common/cache.py: a second process loads
     the cached kernel, a build under other code-generation settings (profiling, optimisation level)
-    is kept apart, and a change to a file the kernel only imports from (in a subfolder) makes it
-    recompile. Fails if a Numba release stops calling ``_index_key`` (see pyproject's pin)."""
+    or by the other machinery (stock Numba, the hooks) is kept apart, and a change to a file the
+    kernel only imports from (in a subfolder) makes it recompile. Fails if a Numba release stops
+    calling ``_index_key`` (see pyproject's pin)."""
     game, env, run = _cache_harness(tmp_path, KERNEL)
     assert run() == (1, 0)                  # compiled and cached
     assert run() == (1, 1)                  # loaded from the cache
@@ -140,6 +145,9 @@ def test_cache_hook_is_honoured_and_stale_proof(tmp_path):
     assert run() == (1, 0)
     del env["NUMBA_ENABLE_PROFILING"], env["NUMBA_OPT"]
     assert run() == (1, 1)                  # the first build is still there
+    env["FRONTIERZOO_STOCK_NUMBA"] = "1" if env.get("FRONTIERZOO_STOCK_NUMBA") != "1" else "0"
+    assert run() == (1, 0)                  # the other machinery (stock Numba or the hooks): its own build
+    assert run() == (1, 1)
     (game / "sub" / "consts.py").write_text("VALUE = 2\n")
     assert run()[0] == 2                    # the imported constant changed: recompiled, not stale
 
@@ -148,12 +156,12 @@ def test_cache_hook_is_honoured_and_stale_proof(tmp_path):
 def test_fingerprint_reads_every_source_file_and_nothing_else(tmp_path):
     """The fingerprint changes with a source file's contents or name at any depth, and not with
     what Python and Numba write beside the sources (``__pycache__``) or a file of another kind."""
-    from frontierzoo.envs.common import jit
+    from frontierzoo.envs.common import cache
 
     def fingerprint():
-        jit._tree_digest.cache_clear()
-        jit.folder_fingerprint.cache_clear()
-        return jit.folder_fingerprint(str(tmp_path))
+        cache._tree_digest.cache_clear()
+        cache.folder_fingerprint.cache_clear()
+        return cache.folder_fingerprint(str(tmp_path))
 
     (tmp_path / "deep" / "er").mkdir(parents=True)
     (tmp_path / "deep" / "er" / "table.json").write_text("[1]")
@@ -200,12 +208,113 @@ print(before, vdot(a, b) == np.vdot(a, b), bool(arraymath._HAVE_BLAS) == have)
 """
 
 
+@hooked
 def test_blas_is_looked_for_only_when_a_compiled_function_needs_it():
     """The engine's first compile does not import SciPy's BLAS (0.1-0.16 s of every start); a
     function that needs it still gets Numba's own answer, and the same result as NumPy's."""
     r = subprocess.run([sys.executable, "-c", BLAS], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     assert r.stdout.split() == ["False", "True", "True"]
+
+
+USER = """
+import re, sys
+import numpy as np
+from numba import njit
+from numba.core import event
+
+def user(s, a, k):     # a record's nested fields, 2-D elements read and written, range loops, an overload
+    t = 0.0
+    for i in range(a.shape[0]):
+        for j in range(1, a.shape[1], 2):
+            t += a[i, j] * s['cube'][1, i % 3, j % 4] + s['rng'][0]
+            a[i, j] = k
+    return t + np.sum(a)
+
+if sys.argv[1] == "compiled first":   # Numba compiles (and installs its lowerings) before the engine loads
+    njit(lambda x: x + 1)(1)
+if sys.argv[1] != "stock":
+    from frontierzoo.envs.common import hooks
+    from frontierzoo.envs.common.record import record_dtype
+    dtype = record_dtype([("cube", np.int32, (2, 3, 4))])     # the header's nested fields, and one of the user's
+
+    @hooks.rule
+    def pick(a, i):
+        return a[i, 1]
+
+    def ours(s, a):   # one of the project's, compiled first with the hooks: the same fields and overload
+        t = 0.0
+        for i in range(a.shape[0]):
+            t += pick(a, i) + s['cube'][1, i % 3, 2] + s['rng'][0]
+        return t + np.sum(a)
+
+    print("ours", hooks.dispatcher(ours)(np.zeros(1, dtype)[0], np.ones((4, 5))))
+    import operator
+    from numba.core.registry import cpu_target
+    from numba.core.typing import signature
+    from numba.core import types
+    context = cpu_target.target_context       # the lowerings Numba picks, whichever compiled first
+    print("ours", context.get_function("getiter", signature(types.range_iter64_type,
+                                                            types.range_state64_type))._imp.__name__,
+          context.get_function(operator.getitem, signature(types.float64, types.Array(types.float64, 2, "C"),
+                                                           types.UniTuple(types.int64, 2)))._imp.__name__)
+else:
+    dtype = np.dtype([("rng", np.uint64, (2,)), ("steps", np.int64), ("num_players", np.int32),
+                      ("actor", np.int32), ("last_rewards", np.float32, (8,)), ("cube", np.int32, (2, 3, 4))],
+                     align=True)
+
+from numba.core import ir
+from numba.core.runtime.context import NRTContext
+from numba.core.targetconfig import TargetConfig
+from numba.core.types.functions import BaseFunction
+from numba.core.types.npytypes import Record
+methods = [TargetConfig.values, Record.__repr__, BaseFunction.get_call_type, ir.Inst._rec_list_vars,
+           NRTContext.get_meminfos]
+seen = set()
+
+class Listener(event.Listener):   # the machinery in place while the user's function compiles
+    def on_start(self, ev):
+        seen.update(f"{m.__module__}.{m.__qualname__}" for m in methods)
+
+    def on_end(self, ev):
+        pass
+
+s = np.zeros(1, dtype)
+s[0]['cube'] = np.arange(24).reshape(2, 3, 4)
+with event.install_listener("numba:compile", Listener()):
+    compiled = njit(user)
+    print("result", compiled(s[0], np.ones((4, 5)), 3))
+print("machinery", *sorted(seen))
+text = compiled.inspect_llvm(compiled.signatures[0])
+# names that count the functions and types a process has made, which differ with what it compiled before
+print(re.sub(r'B\\d+v\\d+|RecordILi\\d+E|\\[\\d+ x i8\\] c"missing', "#", text))
+"""
+
+
+def test_a_users_function_compiles_as_with_stock_numba():
+    """The hooks apply to this project's functions only (envs/common/hooks.py): a user's ``@njit``
+    function compiled after one of the project's, in a process that imported the engine before or
+    after Numba's first compile, is the LLVM IR, the result and the machinery (Numba's own methods
+    in place while it compiles) of a process that never imported frontierzoo. Compared at
+    ``NUMBA_OPT=0``, where every difference in lowering survives into the IR; its record has the
+    engine's header fields (whose reads the engine lowers) and the user's function calls an
+    overload the project's function compiled first. And the project's own functions get the
+    hooks' lowerings in either order."""
+    env = dict(os.environ, NUMBA_OPT="0")
+    env.pop("FRONTIERZOO_STOCK_NUMBA", None)
+    out = {}
+    for case in ("stock", "engine imported first", "compiled first"):
+        r = subprocess.run([sys.executable, "-c", USER, case], env=env, capture_output=True, text=True,
+                           timeout=600)
+        assert r.returncode == 0, r.stderr
+        lines = r.stdout.splitlines()
+        assert case == "stock" or "ours range_iterator getitem_element" in lines, (case, lines[:2])
+        out[case] = [line for line in lines if not line.startswith("ours ")]
+    stock = out.pop("stock")
+    assert stock[0] == "result 172.0" and "define" in "\n".join(stock)
+    assert len(stock[1].split()) == 6 and all(m.startswith("numba.") for m in stock[1].split()[1:])
+    for case, lines in out.items():
+        assert lines == stock, case
 
 
 BORROWED_IR = """define i32 @f(ptr %retptr, ptr %excinfo, ptr %arg.a.0, ptr %arg.a.4, ptr %arg.b.0, ptr %arg.c.0, ptr %arg.d.0) {
@@ -234,10 +343,11 @@ two:
 """
 
 
+@hooked
 def test_a_rule_drops_only_the_reference_counts_a_borrowed_argument_does_not_need():
     """An argument increfed once at entry and otherwise only decrefed or passed on to calls (a, b)
     loses its refops; one stored somewhere (c) or increfed later (d) keeps them."""
-    from frontierzoo.envs.common.jit import _borrowed_arguments_unrefcounted
+    from frontierzoo.envs.common.hooks import _borrowed_arguments_unrefcounted
 
     out = _borrowed_arguments_unrefcounted(BORROWED_IR)
     for arg, kept in (("a", False), ("b", False), ("c", True), ("d", True)):
@@ -394,13 +504,15 @@ def test_every_record_starts_with_the_engines_header():
         assert set(game.hidden_fields) <= set(game.dtype.names), f"{game.name}: unknown hidden fields"
 
 
+@hooked
 def test_a_rule_compiles_into_a_linked_only_library():
-    """A rule's compiled library is only linked into its caller (envs/common/jit.py): no machine
+    """A rule's compiled library is only linked into its caller (envs/common/hooks.py): no machine
     code of its own, and the caller computes with it. Fails if a Numba release stops running the
     rule pipeline (see pyproject's pin)."""
     from numba import njit
 
-    from frontierzoo.envs.common.jit import _LinkedOnlyLibrary, rule
+    from frontierzoo.envs.common.hooks import _LinkedOnlyLibrary
+    from frontierzoo.envs.common.jit import rule
 
     @rule
     def twice_plus(x, y):
@@ -419,9 +531,10 @@ def test_a_rule_compiles_into_a_linked_only_library():
     assert defined and not any(linked._codegen._engine.is_symbol_defined(name) for name in defined)
 
 
+@hooked
 def test_a_rule_compiles_once_for_every_width_of_integer():
     """Callers passing an int32 field, a uint8 one, an int64 counter or a literal share one
-    compilation of the rule, for int64 (envs/common/jit.py, ``_widened``); uint64, which int64
+    compilation of the rule, for int64 (envs/common/hooks.py, ``_widened``); uint64, which int64
     cannot hold, keeps its own. The values come through unchanged. Fails if a Numba release stops
     calling the typing template's ``_get_impl`` (see pyproject's pin)."""
     from numba import njit, types
@@ -443,9 +556,10 @@ def test_a_rule_compiles_once_for_every_width_of_integer():
     assert sorted(map(str, template._compiled_overloads)) == sorted(map(str, [(types.int64,), (types.uint64,)]))
 
 
+@hooked
 def test_a_rule_compiles_once_for_callers_whose_flags_differ_only_in_wrappers():
     """A rule called from another rule (compiled without Python wrappers) and from a driver
-    compiles once: its code depends only on the flags it inherits (``jit.INHERITED_FLAGS``), and
+    compiles once: its code depends only on the flags it inherits (``hooks.INHERITED_FLAGS``), and
     Numba's own cache, keyed by all of a caller's flags, compiled it once per kind of caller."""
     from numba import njit
     from numba.core import event
@@ -486,19 +600,20 @@ def test_rules_are_keyed_by_exactly_the_flags_numba_lets_a_callee_inherit():
 
     from numba.core.cpu import CPUTargetOptions
 
-    from frontierzoo.envs.common.jit import INHERITED_FLAGS
+    from frontierzoo.envs.common.hooks import INHERITED_FLAGS
 
     inherited = re.findall(r'inherit_if_not_set\(\s*"(\w+)"', inspect.getsource(CPUTargetOptions.finalize))
     assert sorted(inherited) == sorted(INHERITED_FLAGS)
 
 
+@hooked
 def test_flag_values_are_numbas_own():
-    """The cheaper ``TargetConfig.values`` (envs/common/jit.py) returns Numba's dict, item for item
+    """The cheaper ``TargetConfig.values`` (envs/common/hooks.py) returns Numba's dict, item for item
     and in order, for flags with nothing set, with options set (to defaults too) and for copies:
     compiled overloads are looked up by these values, so a difference would reuse the wrong code."""
     from numba.core.compiler import Flags
 
-    from frontierzoo.envs.common.jit import NUMBA_FLAG_VALUES, _flag_values
+    from frontierzoo.envs.common.hooks import NUMBA_FLAG_VALUES, _flag_values, hooks_in_place
 
     plain = Flags()
     wrappers = Flags()
@@ -510,9 +625,12 @@ def test_flag_values_are_numbas_own():
         assert list(_flag_values(flags).items()) == list(NUMBA_FLAG_VALUES(flags).items())
         assert flags.values() == NUMBA_FLAG_VALUES(flags)
     assert wrappers != plain and hash(wrappers) == hash(wrappers.copy()) and wrappers == wrappers.copy()
-    assert Flags.values is _flag_values       # installed when the engine is imported
+    with hooks_in_place():                    # in place while one of the project's functions compiles
+        assert Flags.values is _flag_values
+    assert Flags.values is NUMBA_FLAG_VALUES  # and Numba's own again after
 
 
+@hooked
 def test_compiles_hold_off_full_garbage_collections():
     """While a compile of the engine's runs, Python collects only its young generations (a full
     collection walked every object Numba had made: ~1 s of a cold start); nested compiles leave
@@ -520,7 +638,8 @@ def test_compiles_hold_off_full_garbage_collections():
     also when the compile fails."""
     import gc
 
-    from frontierzoo.envs.common.jit import NO_FULL_COLLECTION, _compile_without_full_collections, common_jit
+    from frontierzoo.envs.common.hooks import NO_FULL_COLLECTION, compiling_ours
+    from frontierzoo.envs.common.jit import common_jit
 
     seen = []
 
@@ -530,13 +649,13 @@ def test_compiles_hold_off_full_garbage_collections():
             raise ValueError("a compile that fails")
         return sig
 
-    wrapped_inner = _compile_without_full_collections(inner)
+    wrapped_inner = compiling_ours(inner)
 
     def outer(sig):
         seen.append(("outer", gc.get_threshold()))
         return wrapped_inner(sig)
 
-    compile_ = _compile_without_full_collections(outer)
+    compile_ = compiling_ours(outer)
     saved = gc.get_threshold()
     try:
         gc.set_threshold(500, 7, 9)
@@ -557,29 +676,32 @@ def test_compiles_hold_off_full_garbage_collections():
     assert disp(1) == 2 and gc.get_threshold() == saved
 
 
-def test_statement_variables_are_numbas_own(monkeypatch):
-    """The cheaper walk behind ``list_vars`` (envs/common/jit.py) finds the same variables, in the
+@hooked
+def test_statement_variables_are_numbas_own():
+    """The cheaper walk behind ``list_vars`` (envs/common/hooks.py) finds the same variables, in the
     same order, as Numba's own, for every statement and expression of every rule of every game."""
     from numba.core import ir
     from numba.core.compiler import run_frontend
 
-    from frontierzoo.envs.common.jit import _RULES, NUMBA_REC_LIST_VARS
+    from frontierzoo.envs.common.hooks import _RULES, NUMBA_REC_LIST_VARS, _rec_list_vars, hooks_in_place
 
-    assert ir.Inst._rec_list_vars is not NUMBA_REC_LIST_VARS      # installed with the engine
     nodes = []
     for fn in sorted(_RULES, key=lambda f: (f.__module__, f.__qualname__)):
         for block in run_frontend(fn).blocks.values():
             for stmt in block.body:
                 nodes.append(stmt)
                 nodes.extend(v for v in stmt.__dict__.values() if isinstance(v, ir.Inst))
-    ours = [node.list_vars() for node in nodes]
-    monkeypatch.setattr(ir.Inst, "_rec_list_vars", NUMBA_REC_LIST_VARS)
+    with hooks_in_place():
+        assert ir.Inst._rec_list_vars is _rec_list_vars
+        ours = [node.list_vars() for node in nodes]
+    assert ir.Inst._rec_list_vars is NUMBA_REC_LIST_VARS
     numbas = [node.list_vars() for node in nodes]
     assert len(nodes) > 10_000 and sum(map(len, numbas)) > 10_000
     for node, a, b in zip(nodes, ours, numbas):
         assert len(a) == len(b) and all(x is y for x, y in zip(a, b)), node
 
 
+@hooked
 def test_array_elements_read_and_written_as_numba_would():
     """Elements of a record's nested arrays and of plain arrays, read and written by integers of
     every width and sign (negative ones counting from the end), compile to the values plain
@@ -592,7 +714,7 @@ def test_array_elements_read_and_written_as_numba_would():
     from numba.core.registry import cpu_target
     from numba.core.typing import signature
 
-    from frontierzoo.envs.common import indexing
+    from frontierzoo.envs.common import hooks, indexing
     from frontierzoo.envs.common.record import record_dtype
 
     dtype = record_dtype([("cube", np.int32, (2, 3, 4)), ("flags", np.uint8, (5,)),
@@ -614,7 +736,7 @@ def test_array_elements_read_and_written_as_numba_would():
         strided = plain[::2]                            # a strided view: its elements too
         return total + row[-1] + part.sum() + picked.sum() + strided[1] + strided[-1] + s['flags'][4]
 
-    compiled = njit(play)
+    compiled = hooks.dispatcher(play)
     for args in ((1, 2, 3, 0, 1), (-1, -3, -4, 1, 2), (0, 0, 0, 1, 0)):
         states, plains = [], []
         for _ in range(2):
@@ -640,22 +762,22 @@ def test_array_elements_read_and_written_as_numba_would():
     assert store._imp.__name__ == indexing.setitem_element.__name__
 
 
-def test_owners_found_as_numba_finds_them(monkeypatch):
-    """The cheaper walk for the owners (NRT meminfos) inside a value (envs/common/jit.py) finds
+@hooked
+def test_owners_found_as_numba_finds_them():
+    """The cheaper walk for the owners (NRT meminfos) inside a value (envs/common/hooks.py) finds
     Numba's, in its order and by the same members, for arrays, nested arrays, tuples of arrays,
     lists, optionals and records; and compiled code that makes, passes, keeps and drops arrays
     frees every one it made."""
     from llvmlite import ir as llvm
-    from numba import njit, typeof
+    from numba import typeof
     from numba.core import types
     from numba.core.registry import cpu_target
     from numba.core.runtime import _nrt_python, rtsys
     from numba.core.runtime.context import NRTContext
 
-    from frontierzoo.envs.common.jit import NUMBA_GET_MEMINFOS, _get_meminfos
+    from frontierzoo.envs.common.hooks import NUMBA_GET_MEMINFOS, _get_meminfos, dispatcher, mark_ours
     from frontierzoo.envs.common.record import record_dtype
 
-    assert NRTContext.get_meminfos is _get_meminfos          # installed with the engine
     context = cpu_target.target_context
     nrt = NRTContext(context, True)     # its own: the context's (a cached property) would be shared
     array = types.Array(types.float32, 2, "C")
@@ -675,7 +797,7 @@ def test_owners_found_as_numba_finds_them(monkeypatch):
     for ty in kinds:
         found = []
         for get in (_get_meminfos, NUMBA_GET_MEMINFOS):
-            module = llvm.Module()
+            module = mark_ours(llvm.Module())      # the walk is the engine's in its own modules only
             fn = llvm.Function(module, llvm.FunctionType(llvm.VoidType(), [context.get_value_type(ty)]), "f")
             builder = llvm.IRBuilder(fn.append_basic_block())
             found.append([(t, path(mi)) for t, mi in get(nrt, builder, ty, fn.args[0])])
@@ -683,7 +805,7 @@ def test_owners_found_as_numba_finds_them(monkeypatch):
         owners.append(len(found[0]))
     assert owners == [1, 1, 3, 1, 1, 0, 0]
 
-    @njit
+    @dispatcher
     def churn(n):
         kept = [np.zeros(3)]
         total = 0.0
@@ -705,6 +827,7 @@ def test_owners_found_as_numba_finds_them(monkeypatch):
     assert made > 100 and made == freed
 
 
+@hooked
 def test_range_loops_run_as_python_runs_them():
     """``for i in range(...)`` compiled with the engine's lowering (envs/common/ranges.py) visits
     what Python visits: every count of arguments, steps up, down and past the end, empty ranges,
@@ -712,12 +835,11 @@ def test_range_loops_run_as_python_runs_them():
     Python's ``ValueError``. And it is the lowering Numba picks."""
     import operator  # noqa: F401
 
-    from numba import njit
     from numba.core import types
     from numba.core.registry import cpu_target
     from numba.core.typing import signature
 
-    from frontierzoo.envs.common import ranges
+    from frontierzoo.envs.common import hooks, ranges
 
     def visits(a, b, c):
         total, n = 0, 0
@@ -740,7 +862,7 @@ def test_range_loops_run_as_python_runs_them():
             total += 1
         return total, n
 
-    compiled = njit(visits)
+    compiled = hooks.dispatcher(visits)
     for a, b, c in ((10, 3, 2), (3, 10, 2), (-5, 20, 3), (20, -5, -3), (0, 0, 1), (7, 7, -1),
                     (12, 1, -4), (-3, -9, -2), (100, 5, 7), (5, 100, 9)):
         assert compiled(a, b, c) == visits(a, b, c), (a, b, c)
@@ -751,34 +873,34 @@ def test_range_loops_run_as_python_runs_them():
     context.refresh()
     state, it = types.range_state64_type, types.range_iter64_type
     assert context.get_function("getiter", signature(it, state))._imp.__name__ == ranges.range_iterator.__name__
-    assert ranges.install() == 0          # already in place: Numba's own registrations are gone
 
 
+@hooked
 def test_record_type_repr_is_numbas_own_made_once():
-    """Every game's record type prints as Numba prints it (envs/common/jit.py keeps the text once
+    """Every game's record type prints as Numba prints it (envs/common/hooks.py keeps the text once
     made, since Numba rebuilds it before every compiler pass)."""
     from numba import typeof
 
-    from frontierzoo.envs.common.jit import NUMBA_RECORD_REPR
+    from frontierzoo.envs.common.hooks import NUMBA_RECORD_REPR, hooks_in_place
 
     for game in all_games():
         record = typeof(np.zeros(1, game.dtype)).dtype
-        assert repr(record) == NUMBA_RECORD_REPR(record)
-        assert repr(record) is repr(record)
+        with hooks_in_place():
+            assert repr(record) == NUMBA_RECORD_REPR(record)
+            assert repr(record) is repr(record)
 
 
+@hooked
 def test_kept_call_types_are_numbas_own():
-    """The call types envs/common/jit.py keeps (builtin operators, rules) are the signatures and
+    """The call types envs/common/hooks.py keeps (builtin operators, rules) are the signatures and
     implementation keys Numba's own resolution gives; a second function typed with the same calls
     reuses them, and both compute what Python computes."""
     import contextlib
     import types as pytypes
 
-    from numba import njit
     from numba.core.targetconfig import ConfigStack
-    from numba.core.types.functions import BaseFunction
 
-    from frontierzoo.envs.common import jit
+    from frontierzoo.envs.common import hooks, jit
 
     @jit.rule
     def scaled(x, k):
@@ -800,25 +922,24 @@ def test_kept_call_types_are_numbas_own():
             a[i] = -a[i] // 2
         return total, max(total, k), abs(-k), bool(total)
 
-    assert BaseFunction.get_call_type is jit._call_type
-    before = set(jit._CALL_TYPES)
-    first = njit(body)                     # not cached: typed here, in this process
+    before = set(hooks._CALL_TYPES)
+    first = hooks.dispatcher(body)         # not cached: typed here, in this process
     a, b = np.arange(-8, 9, dtype=np.int32), np.arange(-8, 9, dtype=np.int32)
     assert first(a, 3) == expected(b, 3) and (a == b).all()
-    kept = {key: v for key, v in jit._CALL_TYPES.items() if key not in before}
+    kept = {key: v for key, v in hooks._CALL_TYPES.items() if key not in before}
     assert any(fn.typing_key is scaled for fn, _, _, _ in kept)
     checked = 0
     for (fn, context, args, flags), (sig, impl_key) in kept.items():
         with ConfigStack().enter(flags) if flags is not None else contextlib.nullcontext():
-            own = jit.NUMBA_CALL_TYPE(fn, context, args, {})
+            own = hooks.NUMBA_CALL_TYPE(fn, context, args, {})
         assert own == sig and fn._impl_keys[own.args] == impl_key, (fn.typing_key, args)
         checked += 1
     assert checked >= 8
-    n_kept = len(jit._CALL_TYPES)
-    second = njit(pytypes.FunctionType(body.__code__, body.__globals__, "body_again", None, body.__closure__))
+    n_kept = len(hooks._CALL_TYPES)
+    second = hooks.dispatcher(pytypes.FunctionType(body.__code__, body.__globals__, "body_again", None, body.__closure__))
     a, b = np.arange(-8, 9, dtype=np.int32), np.arange(-8, 9, dtype=np.int32)
     assert second(a, 3) == expected(b, 3) and (a == b).all()
-    assert len(jit._CALL_TYPES) == n_kept  # the same calls, typed once
+    assert len(hooks._CALL_TYPES) == n_kept  # the same calls, typed once
 
 
 def test_lowest_bit_is_the_first_member_in_python_and_compiled():

@@ -18,8 +18,9 @@ negative signed index counts from the end of its dimension) times the elements a
 constant for a nested array), then Numba's own load or store of the element. Anything else (a
 slice, an array of indices, fewer indices than dimensions, a strided array, bounds checking
 switched on) goes to Numba's own lowering, unchanged. ``tests/test_engine.py`` compares the two.
-Registered with Numba, this lowers every function compiled in the process once the engine is
-imported, a user's own too, with the same results.
+Registered with Numba (:func:`install`, by ``hooks.install``), it acts only in this project's own
+functions (``hooks.lowering_ours``): any other function, a user's own, is lowered by Numba's own
+implementation, called as Numba would call it.
 """
 import operator
 
@@ -28,6 +29,8 @@ from numba.core import cgutils, types
 from numba.core.imputils import impl_ret_borrowed, lower_builtin, lower_getattr
 from numba.np import arrayobj
 
+from .hooks import lowering_ours
+
 NUMBA_GETITEM_INTEGER = arrayobj.getitem_arraynd_intp
 NUMBA_GETITEM_TUPLE = arrayobj.getitem_array_tuple
 NUMBA_SETITEM = arrayobj.setitem_array
@@ -35,11 +38,11 @@ NUMBA_SETITEM = arrayobj.setitem_array
 
 def _integer_indices(context, builder, aryty, idxty, idx):
     """The index types and values of ``a[idx]`` if they are integers, one per dimension of a
-    C-contiguous array, and bounds checking is off (the element is then addressed here); else
-    ``None`` (Numba's own lowering)."""
+    C-contiguous array, bounds checking is off and the function is this project's (the element is
+    then addressed here); else ``None`` (Numba's own lowering)."""
     index_types = tuple(idxty.types) if isinstance(idxty, types.BaseTuple) else (idxty,)
-    if (aryty.layout != "C" or len(index_types) != aryty.ndim or context.enable_boundscheck
-            or not all(isinstance(t, types.Integer) for t in index_types)):
+    if (not lowering_ours(builder) or aryty.layout != "C" or len(index_types) != aryty.ndim
+            or context.enable_boundscheck or not all(isinstance(t, types.Integer) for t in index_types)):
         return None
     if isinstance(idxty, types.BaseTuple):
         return index_types, cgutils.unpack_tuple(builder, idx, count=len(index_types))
@@ -70,8 +73,6 @@ def element_pointer(context, builder, aryty, ary, index_types, indices):
     return builder.gep(data, [offset])
 
 
-@lower_builtin(operator.getitem, types.Array, types.Integer)
-@lower_builtin(operator.getitem, types.Array, types.BaseTuple)
 def getitem_element(context, builder, sig, args):
     """``a[i, j, ...]``: one element, addressed directly; anything else as Numba lowers it."""
     aryty, idxty = sig.args
@@ -83,7 +84,6 @@ def getitem_element(context, builder, sig, args):
     return impl_ret_borrowed(context, builder, sig.return_type, arrayobj.load_item(context, builder, aryty, ptr))
 
 
-@lower_builtin(operator.setitem, types.Array, types.Any, types.Any)
 def setitem_element(context, builder, sig, args):
     """``a[i, j, ...] = x`` of one element, addressed directly; anything else as Numba lowers it."""
     aryty, idxty, valty = sig.args
@@ -96,10 +96,10 @@ def setitem_element(context, builder, sig, args):
 
 def nested_field(context, builder, typ, value, attr):
     """``record[attr]`` (``record.attr``): a nested array's structure as a constant (no owner, the
-    shape and strides of its type) with the field's address put in; any other field as Numba
-    reads it."""
+    shape and strides of its type) with the field's address put in; any other field, and any
+    field outside this project's functions, as Numba reads it."""
     elemty = typ.typeof(attr)
-    if not isinstance(elemty, types.NestedArray):
+    if not (isinstance(elemty, types.NestedArray) and lowering_ours(builder)):
         return arrayobj.record_getattr(context, builder, typ, value, attr)
     context.sentry_record_alignment(typ, attr)
     model = context.data_model_manager[elemty]
@@ -121,7 +121,8 @@ _NESTED_FIELDS: set = set()
 
 def compact_nested_fields(dtype):
     """Read ``dtype``'s nested-array fields by :func:`nested_field` (a field name is registered
-    once, for every record type: Numba looks a getattr up by name before its generic one)."""
+    once, for every record type, a user's too, whose functions then get Numba's generic getattr
+    through it: Numba looks a getattr up by name before its generic one)."""
     for name, (field_type, _) in dtype.fields.items():
         if field_type.subdtype is not None and name not in _NESTED_FIELDS:
             _NESTED_FIELDS.add(name)
@@ -133,3 +134,12 @@ def _read_field(attr):
     def read(context, builder, typ, value):
         return nested_field(context, builder, typ, value, attr)
     return read
+
+
+def install():
+    """Register the element lowerings with Numba, more specific than its own (``Array`` where
+    Numba registers ``Buffer``), so that Numba picks them over its own whether or not it has
+    compiled anything yet (a registration made later is loaded at its next compile)."""
+    lower_builtin(operator.getitem, types.Array, types.Integer)(getitem_element)
+    lower_builtin(operator.getitem, types.Array, types.BaseTuple)(getitem_element)
+    lower_builtin(operator.setitem, types.Array, types.Any, types.Any)(setitem_element)

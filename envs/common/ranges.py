@@ -7,16 +7,17 @@ which LLVM then folds away again. Here the same values are built as structures d
 count is chosen without a branch; the same fields, the same count (and, for a zero step, the same
 ``ValueError``), the same iteration. ``len(range)`` and the rest stay Numba's.
 
-Numba registers these for the exact range types, so they cannot be overridden by a more specific
-registration: the entries are replaced in Numba's builtin registry before Numba installs it (the
-first compile of the process). A process that compiled before importing the engine keeps Numba's
-own, which gives the same results. Like ``indexing.py``, it lowers every function compiled in
-the process afterwards, a user's own too. ``tests/test_engine.py`` compares the two.
+Numba registers these for the exact range types, so a more specific registration cannot win over
+them; one with the same types, registered later, does (Numba keeps the last implementation of a
+signature). :func:`install` registers, for each of Numba's, one that lowers this project's
+functions (``hooks.lowering_ours``) as above and any other function, a user's own, by Numba's own
+implementation. ``tests/test_engine.py`` compares the two.
 """
 from llvmlite import ir
 from numba.core import cgutils, types
-from numba.core.imputils import RefType, builtin_registry, impl_ret_untracked, iternext_impl
+from numba.core.imputils import RefType, builtin_registry, impl_ret_untracked, iternext_impl, lower_builtin
 
+from .hooks import lowering_ours
 from .indexing import member
 
 
@@ -76,7 +77,7 @@ def range_next(context, builder, sig, args, result):
         builder.store(builder.add(current, step), nextptr)
 
 
-def _ours(impl, func, sig):
+def _ours(func, sig):
     """The implementation here for one of Numba's range registrations, or ``None``."""
     if func is range and all(isinstance(t, types.Integer) for t in sig) and 1 <= len(sig) <= 3:
         return range_object
@@ -87,15 +88,20 @@ def _ours(impl, func, sig):
     return None
 
 
-def install():
-    """Put the implementations above in place of Numba's in its builtin registry. Returns how many
-    registrations were replaced (none once Numba has installed the registry)."""
-    import numba.cpython.rangeobj  # noqa: F401  (Numba's registrations, to be replaced)
+def _ours_else_numbas(ours, numbas):
+    """A lowering that is ``ours`` in this project's functions and ``numbas`` in any other."""
+    def lower(context, builder, sig, args):
+        return (ours if lowering_ours(builder) else numbas)(context, builder, sig, args)
 
-    replaced = 0
-    for k, (impl, func, sig) in enumerate(builtin_registry.functions):
-        ours = _ours(impl, func, sig)
-        if ours is not None and impl is not ours:
-            builtin_registry.functions[k] = (ours, func, sig)
-            replaced += 1
-    return replaced
+    lower.__name__ = ours.__name__        # Numba's wrapper keeps it: what a test can ask for
+    return lower
+
+
+def install():
+    """Register, after each of Numba's range registrations, one of the same types that lowers as
+    above in this project's functions."""
+    import numba.cpython.rangeobj  # noqa: F401  (Numba's registrations, to be shadowed)
+
+    shadowed = [(impl, func, sig) for impl, func, sig in builtin_registry.functions if _ours(func, sig)]
+    for impl, func, sig in shadowed:
+        lower_builtin(func, *sig)(_ours_else_numbas(_ours(func, sig), impl))

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .indexing import compact_nested_fields
+from .hooks import register_record
 from .jit import rule
 from .rng import RNG_WORDS, seed_rng
 
@@ -46,7 +46,7 @@ def record_dtype(fields) -> np.dtype:
     if clash:
         raise ValueError(f"record fields {sorted(clash)} are the engine's header; do not declare them")
     dtype = np.dtype(HEADER + list(fields), align=True)
-    compact_nested_fields(dtype)
+    register_record(dtype)
     return dtype
 
 

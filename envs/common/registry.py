@@ -111,7 +111,7 @@ def game_module(name: str):
 def rules_fingerprint(game) -> str:
     """A digest of the game's rules (its folder and the engine), as the compile cache keys them:
     a trained model or weights file records it, so that loading it against other rules says so."""
-    from .jit import folder_fingerprint
+    from .cache import folder_fingerprint
 
     return folder_fingerprint(str(Path(game_module(game.name).__file__).parent))[:16]
 
