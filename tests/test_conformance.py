@@ -14,7 +14,8 @@ from xml.etree import ElementTree
 import numpy as np
 import pytest
 from pettingzoo.test import api_test
-from pettingzoo.test.state_test import test_state, test_state_space
+# aliased: pytest would collect PettingZoo's test_* functions as tests of this module
+from pettingzoo.test.state_test import test_state as pz_state_test, test_state_space as pz_state_space_test
 
 from frontierzoo import envs
 from frontierzoo.envs import all_games, get_game, make
@@ -39,8 +40,8 @@ def test_pettingzoo_state_test(game_config):
     actions are mostly illegal, so the game ends on one as PettingZoo's classic games do)."""
     game, cfg = game_config
     env = new_env(game, cfg, illegal_action="lose")
-    test_state_space(env)
-    test_state(env, num_cycles=200)
+    pz_state_space_test(env)
+    pz_state_test(env, num_cycles=200)
     assert env.state_space.shape == (game.state_size,) and env.state_space.dtype == np.float32
 
 
