@@ -10,7 +10,7 @@ import pytest
 torch = pytest.importorskip("torch")
 
 from frontierzoo.agents.network import NetworkAgent, describe, load_network  # noqa: E402
-from frontierzoo.envs import get_game  # noqa: E402
+from frontierzoo.envs import all_games, get_game  # noqa: E402
 from frontierzoo.training import expert  # noqa: E402
 
 TINY = dict(workers=0, games=4, steps=40, simulations=4, hidden=[16], batch=16, eval_games=4, quiet=True)
@@ -158,23 +158,25 @@ def test_the_best_response_measure_trains_against_the_agent_alone_and_reports_it
     assert json.loads((tmp_path / "exploit.json").read_text()) == r
 
 
-def test_the_bundled_network_loads_on_todays_rules_and_both_its_agents_play_legal_moves():
+@pytest.mark.parametrize("game", [g.name for g in all_games()])
+def test_the_bundled_network_loads_on_todays_rules_and_both_its_agents_play_legal_moves(game):
+    """Every game bundles a network trained by the project's own command: both its agents load
+    without a rules warning and play legal moves."""
     import warnings
 
     from frontierzoo.agents import available_agents, make_agent
     from frontierzoo.agents.network import bundled_network
     from frontierzoo.envs import make
 
-    assert {"net", "net_search"} <= set(available_agents("forfort_v0"))
-    d = json.loads(bundled_network("forfort_v0").read_text())
-    assert d["training"]["seed"] == 0 and d["training"]["command"].startswith("frontierzoo train expert")
+    assert {"net", "net_search"} <= set(available_agents(game))
+    d = json.loads(bundled_network(game).read_text())
+    assert d["game"] == game and d["training"]["command"].startswith(f"frontierzoo train expert --game {game}")
     with warnings.catch_warnings():
         warnings.simplefilter("error")   # trained on other rules would warn
-        agents = [make_agent("net", "forfort_v0", seed=0), make_agent("net_search", "forfort_v0", seed=0,
-                                                                      simulations=16)]
-    env = make("forfort_v0", num_players=2)
+        agents = [make_agent("net", game, seed=0), make_agent("net_search", game, seed=0, simulations=8)]
+    env = make(game)
     env.reset(seed=4)
-    for i in range(30):
+    for i in range(12):
         if env.terminations[env.agent_selection]:
             break
         obs = env.observe(env.agent_selection)

@@ -65,12 +65,12 @@ GAMES = [g.name for g in all_games()]
 
 
 def test_every_game_bundles_a_policy_as_a_description_and_weights_only():
-    """Each game's policy (a description and its weights), Forfort's and Frontier's trained
-    heuristic weights (plain numbers, training/tune.py) and Forfort's network trained by expert
-    iteration (training/expert.py): nothing else, and nothing that runs code on load."""
+    """Each game's policy and its network trained by expert iteration (training/expert.py), each a
+    description and its weights, and Forfort's and Frontier's trained heuristic weights (plain
+    numbers, training/tune.py): nothing else, and nothing that runs code on load."""
     assert sorted(p.name for p in MODELS.iterdir()) == sorted(
-        [f"{name.split('_v')[0]}_ppo.{ext}" for name in GAMES for ext in ("json", "pt")]
-        + ["forfort_tuned.json", "frontier_tuned.json", "forfort_net.json", "forfort_net.pt"])
+        [f"{name.split('_v')[0]}_{kind}.{ext}" for name in GAMES for kind in ("ppo", "net") for ext in ("json", "pt")]
+        + ["forfort_tuned.json", "frontier_tuned.json"])
 
 
 @pytest.mark.parametrize("game", GAMES)
