@@ -34,6 +34,9 @@ from .base import Agent
 from .learned import MODELS, _check_sizes, _check_weights, _existing, _positive_int, weights_path
 
 FORMAT = "frontierzoo-network-1"
+# how the raw policy plays by default, as a description may say (measured when it was bundled):
+# a move drawn from the policy (the default), or its most likely move
+MOVES = ("drawn", "most likely")
 DEFAULT_HIDDEN = (256, 256)
 MAX_EMBED = 64   # a block's row encoder is at most this wide
 
@@ -92,6 +95,7 @@ def check_description(d, where) -> dict:
     need(isinstance(d.get("env_options"), dict), "env_options", "a dict")
     need(isinstance(d.get("training"), dict), "training", "a dict")
     need(isinstance(d.get("rules"), str), "rules", "the rules' fingerprint (a string)")
+    need(d.get("moves", MOVES[0]) in MOVES, "moves", f"one of {MOVES}")
     _check_sizes(where, d["game"], d["observation_size"], d["action_size"])
     blocks = d.get("blocks")
     need(isinstance(blocks, list), "blocks", "a list")
@@ -238,7 +242,9 @@ def load_network(path, game_name=None) -> Network:
 
 class NetworkAgent(Agent):
     """The raw policy: one forward pass, the move drawn from the policy with the agent's generator
-    (``sample=False``: the most likely legal move). Drawn by default, as the ``ppo`` agent's are: a
+    (``sample=False``: the most likely legal move; ``sample=None``, the default: as the network's
+    description says, its ``"moves"``, chosen by measurement when it was bundled, else drawn).
+    Drawn unless the description says otherwise, as the ``ppo`` agent's are: a
     deterministic policy can repeat itself where a move leaves the position as it was (in Frontier,
     a trade offered and declined), and a game it plays then runs to ``max_steps`` without an end
     (measured: a Frontier network fitted to the heuristic's moves won 1 of 200 games against three
@@ -251,11 +257,13 @@ class NetworkAgent(Agent):
 
     name = "net"
 
-    def __init__(self, path=None, network=None, seed=None, sample=True, game_name=None):
+    def __init__(self, path=None, network=None, seed=None, sample=None, game_name=None):
         super().__init__(seed)
         if (path is None) == (network is None):
             raise ValueError("NetworkAgent: give exactly one of path= or network=")
         self.network = network if network is not None else load_network(path, game_name)
+        if sample is None:
+            sample = self.network.description.get("moves", MOVES[0]) == "drawn"
         self.sample = bool(sample)
 
     def act(self, observation, action_mask, info=None) -> int:

@@ -60,3 +60,9 @@ def test_raw_policy_plays_legal_moves():
     assert np.array_equal(greedy, np.argmax(np.where(v.masks, probs, -1.0), axis=1))
     draws = np.stack([NetworkAgent(network=net, seed=s).act_batch(v.obs, v.masks) for s in range(40)])
     assert (draws != greedy).any(), "a drawn policy picks other legal moves too"
+    # a description's "moves" (chosen when it was bundled) sets the default; anything else is refused
+    told = Network(net=net.net, d={**d, "moves": "most likely"})
+    assert not NetworkAgent(network=told).sample and NetworkAgent(network=told, sample=True).sample
+    from frontierzoo.agents.network import check_description
+    with pytest.raises(ValueError, match="'moves' must be one of"):
+        check_description({**d, "moves": "best"}, "x.json")
