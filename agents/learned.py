@@ -68,6 +68,22 @@ def _existing(path) -> Path:
     return Path(path)
 
 
+def read_description(path, what) -> dict:
+    """The JSON object of a model's description file (a policy's, a network's, an RLlib run's):
+    one ``ValueError`` naming ``what`` for a missing file's name aside (``FileNotFoundError``),
+    anything that is not JSON, nests too deep, or is not an object."""
+    where = os.fspath(path)
+    try:
+        d = json.loads(_existing(path).read_text())
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise ValueError(f"{where}: not a {what} (JSON): {e}") from None
+    except RecursionError:
+        raise ValueError(f"{where}: not a {what} (JSON nested too deep)") from None
+    if nesting(d) > MAX_NESTING:
+        raise ValueError(f"{where}: not a {what} (JSON nested more than {MAX_NESTING} deep)")
+    return d
+
+
 def _check_sizes(where, game_name, observation_size, action_size):
     """A policy's sizes must be the game's: ``ValueError`` naming both otherwise."""
     try:
@@ -151,14 +167,7 @@ class Policy:
         import torch
 
         where = os.fspath(path)
-        try:
-            d = json.loads(_existing(path).read_text())
-        except (UnicodeDecodeError, json.JSONDecodeError) as e:
-            raise ValueError(f"{where}: not a policy description (JSON): {e}") from None
-        except RecursionError:
-            raise ValueError(f"{where}: not a policy description (JSON nested too deep)") from None
-        if nesting(d) > MAX_NESTING:
-            raise ValueError(f"{where}: not a policy description (JSON nested more than {MAX_NESTING} deep)")
+        d = read_description(path, "policy description")
         self.description = check_description(d, where)
         warn_if_other_rules(d.get("rules"), get_game(d["game"]), where)
         wpath = _existing(weights_path(path))

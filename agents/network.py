@@ -31,7 +31,7 @@ import numpy as np
 from frontierzoo.envs.common.registry import rules_fingerprint
 
 from .base import Agent
-from .learned import MODELS, _check_sizes, _check_weights, _existing, _positive_int, weights_path
+from .learned import MODELS, _check_sizes, _check_weights, _existing, _positive_int, read_description, weights_path
 
 FORMAT = "frontierzoo-network-1"
 # how the raw policy plays by default, as a description may say (measured when it was bundled):
@@ -189,10 +189,7 @@ class Network:
             self.description, self.net = d, net
             return
         where = os.fspath(path)
-        try:
-            d = json.loads(_existing(path).read_text())
-        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
-            raise ValueError(f"{where}: not a network description (JSON): {e}") from None
+        d = read_description(path, "network description")
         self.description = check_description(d, where)
         wpath = _existing(weights_path(path))
         try:

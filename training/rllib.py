@@ -52,6 +52,7 @@ from ray.tune.registry import register_env
 
 from frontierzoo.agents import RLLIB_FORMAT
 from frontierzoo.agents.base import Agent
+from frontierzoo.agents.learned import read_description
 from frontierzoo.agents.match import head_to_head, wilson_interval
 from frontierzoo.envs import get_game, make
 from frontierzoo.envs.common.registry import rules_fingerprint, warn_if_other_rules
@@ -261,10 +262,7 @@ def load_agent(path, game_name=None, seed=None, greedy=False) -> RLModuleAgent:
     """The policy a run wrote (its ``policy.json``, the module beside it) as an agent; with
     ``game_name`` it must be that game's (``ValueError`` otherwise, as for every model file)."""
     path = Path(path)
-    try:
-        d = json.loads(path.read_text())
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as e:
-        raise ValueError(f"{path}: not a readable policy description ({type(e).__name__})") from None
+    d = read_description(path, "policy description")
     if not isinstance(d, dict) or d.get("format") != FORMAT:
         raise ValueError(f"{path}: 'format' must be {FORMAT!r}")
     if game_name is not None and d.get("game") != game_name:
