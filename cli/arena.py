@@ -189,13 +189,10 @@ class ArenaResult:
             out.append(f"| # | agent | rating (mu - {Z:g} sigma) | mu | sigma | seats played | wins | win rate "
                        "| 95% CI (Wilson) | decisions/game |")
             out.append("|---:|---|---:|---:|---:|---:|---:|---:|---|---:|")
-            rows = self.agent_rows(results)
-            for place, (name, rating) in enumerate(self.ladder(results), 1):
-                played, won, d, g = rows[name]
-                lo, hi = wilson_interval(won, played)
-                out.append(f"| {place} | {name} | {rating.ordinal(z=Z):.2f} | {rating.mu:.2f} | {rating.sigma:.2f} | "
-                           f"{played} | {won} | {won / max(played, 1):.1%} | [{lo:.1%}, {hi:.1%}] | "
-                           f"{d / max(g, 1):.1f} |")
+            for r in self.ladder_rows(game, n, results):
+                out.append(f"| {r['place']} | {r['agent']} | {r['rating']:.2f} | {r['mu']:.2f} | {r['sigma']:.2f} | "
+                           f"{r['seats_played']} | {r['wins']} | {r['win_rate']:.1%} | "
+                           f"[{r['wilson_low']:.1%}, {r['wilson_high']:.1%}] | {r['decisions_per_game']:.1f} |")
             out.append("")
             for r in results:
                 parts = ", ".join(f"{name} {w}/{p}" for name, w, p in
@@ -213,20 +210,23 @@ class ArenaResult:
             out.append(f"Skipped: {s}")
         return "\n".join(out)
 
-    def rows(self) -> list:
-        """The ladders as records, one per agent of each game and seat count (``--json``/``--csv``)."""
+    def ladder_rows(self, game, n, results) -> list:
+        """One game and seat count's ladder as records, best first: what the table prints and
+        ``--json``/``--csv`` hand out."""
+        counts = self.agent_rows(results)
         out = []
-        for game, n, results in self.sections:
-            counts = self.agent_rows(results)
-            for place, (name, rating) in enumerate(self.ladder(results), 1):
-                played, won, d, g = counts[name]
-                lo, hi = wilson_interval(won, played)
-                out.append({"game": game, "players": n, "place": place, "agent": name,
-                            "rating": round(rating.ordinal(z=Z), 4), "mu": round(rating.mu, 4),
-                            "sigma": round(rating.sigma, 4), "seats_played": played, "wins": won,
-                            "win_rate": round(won / max(played, 1), 4), "wilson_low": round(lo, 4),
-                            "wilson_high": round(hi, 4), "decisions_per_game": round(d / max(g, 1), 2)})
+        for place, (name, rating) in enumerate(self.ladder(results), 1):
+            played, won, d, g = counts[name]
+            lo, hi = wilson_interval(won, played)
+            out.append({"game": game, "players": n, "place": place, "agent": name,
+                        "rating": rating.ordinal(z=Z), "mu": rating.mu, "sigma": rating.sigma,
+                        "seats_played": played, "wins": won, "win_rate": won / max(played, 1),
+                        "wilson_low": lo, "wilson_high": hi, "decisions_per_game": d / max(g, 1)})
         return out
+
+    def rows(self) -> list:
+        """Every ladder's records, game by game (``--json``/``--csv``)."""
+        return [r for game, n, results in self.sections for r in self.ladder_rows(game, n, results)]
 
     def throughput_line(self) -> str:
         sec = max(self.seconds, 1e-9)
