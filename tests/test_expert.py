@@ -129,6 +129,36 @@ def test_the_head_start_teaches_the_network_the_teachers_moves_and_the_run_recor
     assert imitation["teacher"] == "heuristic" and imitation["samples"] == 128 and 0 <= imitation["agreement"] <= 1
 
 
+def _devices_trained_on(tmp_path, monkeypatch, **settings):
+    """Run one small iteration; the devices each training step was handed and its network sat on."""
+    seen, real = [], expert.train_step
+
+    def spy(net, opt, batch, device, num_players):
+        seen.append((torch.device(device).type, next(net.parameters()).device.type))
+        return real(net, opt, batch, device, num_players)
+
+    monkeypatch.setattr(expert, "train_step", spy)
+    expert.train("forfort_v0", out=tmp_path / "run", iterations=1, **{**TINY, "steps": 150}, **settings)
+    assert seen, "the iteration trained no step"      # 150 decisions a game: some games end, and train
+    assert load_network(tmp_path / "run" / "network.json", "forfort_v0")   # saved so that a CPU loads it
+    return set(seen)
+
+
+def test_the_trainer_trains_on_the_cpu_where_torch_sees_no_gpu_or_is_told_to(tmp_path, monkeypatch):
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: False)
+    assert _devices_trained_on(tmp_path / "auto", monkeypatch) == {("cpu", "cpu")}
+    assert _devices_trained_on(tmp_path / "told", monkeypatch, device="cpu") == {("cpu", "cpu")}
+
+
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="torch sees no GPU (README: a CUDA build of torch)")
+def test_the_trainer_trains_on_the_gpu_when_torch_sees_one(tmp_path, monkeypatch):
+    """Runs only where torch sees a GPU: the network trains there by default, self-play stays on
+    the CPU, and the saved network loads on a machine without one."""
+    assert _devices_trained_on(tmp_path, monkeypatch) == {("cuda", "cuda")}
+    weights = torch.load(tmp_path / "run" / "network.pt", weights_only=True)
+    assert {t.device.type for t in weights.values()} == {"cpu"}
+
+
 def test_a_run_resumes_from_its_folder_and_refuses_to_overwrite_one(tmp_path):
     out = tmp_path / "run"
     expert.train("forfort_v0", out=out, iterations=1, **TINY)
