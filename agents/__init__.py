@@ -90,7 +90,7 @@ def model_spec(name: str) -> tuple[str, str] | None:
     if not os.path.isfile(path):
         raise ValueError(f"no model file {path!r} (an agent named by a path must be a file)")
     if path == name:
-        kind = {NETWORK_FORMAT: "net", RLLIB_FORMAT: "rllib"}.get(_description(path).get("format"), "ppo")
+        kind = {NETWORK_FORMAT: "net", RLLIB_FORMAT: "rllib"}.get(_description(path).get("format"), "ppo")  # type: ignore[arg-type]
     return kind, path
 
 

@@ -48,6 +48,6 @@ def animate(game_name: str, agents: Sequence[str | Agent] | None = None, seed: i
     def draw(env, name, action):        # before each decision: the position the last one left
         frames.append(env.render_view(seat, "rgb_array", dpi=dpi))
 
-    play_game(env, agents, seed=env_seed, agent_seeds=agent_seeds, on_decision=draw, max_decisions=max_frames - 1)
+    play_game(env, agents, seed=env_seed, agent_seeds=agent_seeds, on_decision=draw, max_decisions=max_frames - 1)  # type: ignore[arg-type]
     frames.append(env.render_view(seat, "rgb_array", dpi=dpi))
     return write_animation(frames, path, fps)

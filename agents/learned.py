@@ -108,7 +108,7 @@ def _positive_int(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool) and x > 0
 
 
-def check_description(d: dict, where: str) -> dict:
+def check_description(d: dict, where: str | os.PathLike) -> dict:
     """The description ``d`` read from ``where``, checked field by field (``ValueError`` naming
     the field), its sizes checked against its game's spaces."""
     def need(ok, field, what):
@@ -140,7 +140,7 @@ def parameter_count(d: dict) -> int:
     return sum(math.prod(shape) for shape in layer_shapes(d).values())
 
 
-def layer_shapes(d: dict) -> dict[str, tuple[int, ...]]:
+def layer_shapes(d: dict) -> dict[str, tuple]:
     """Each weight's name and shape, as the description says the network is made."""
     shapes, width = {}, d["observation_size"]
     for i, h in enumerate(d["hidden"]):
@@ -259,7 +259,7 @@ def load_policy(path: str | os.PathLike, game_name: str | None = None) -> Policy
     you made. With ``game_name``, the policy must be for that game (``ValueError`` otherwise)."""
     suffix = Path(path).suffix
     if suffix == ".json":
-        policy = Policy(path)
+        policy: Policy | SB3Policy = Policy(path)
         if game_name is not None and policy.description["game"] != game_name:
             raise ValueError(f"{os.fspath(path)}: the policy plays {policy.description['game']}, not {game_name}")
         return policy

@@ -115,7 +115,7 @@ class RecordView:
         self.num_players = num_players
 
 
-def play_batch(game_name: str, seat_agents: Sequence[Sequence[Agent]], seeds: Sequence[int],
+def play_batch(game_name: str, seat_agents: list[list[Agent]], seeds: Sequence[int],
                max_steps: int | None = None, max_rounds: int | None = None, **options: Any) -> list[MatchResult]:
     """Play ``len(seeds)`` games of ``game_name`` side by side; game ``g`` is dealt from
     ``seeds[g]`` and ``seat_agents[g][seat]`` decides for its seats. Returns a
@@ -220,10 +220,10 @@ def play_rotated(game_name: str, lineup: Sequence[str | Agent | Callable[[], Age
     n = len(lineup)
     if not deals:
         return []
-    lineup = [(lambda name=p: make_agent(name, game_name)) if isinstance(p, str) else p for p in lineup]
+    lineup = [(lambda name=p: make_agent(name, game_name)) if isinstance(p, str) else p for p in lineup]  # type: ignore[misc]
     shared = {}
     for k, player in enumerate(lineup):
-        agent = player if isinstance(player, Agent) else player()
+        agent = player if isinstance(player, Agent) else player()  # type: ignore[operator]
         if has_batched_path(agent):
             agent.reset(seed=deals[0][1][k])
             shared[k] = agent
@@ -237,7 +237,7 @@ def play_rotated(game_name: str, lineup: Sequence[str | Agent | Callable[[], Age
         for seat, k in enumerate(slots):
             agent = shared.get(k)
             if agent is None:
-                agent = lineup[k]()
+                agent = lineup[k]()  # type: ignore[operator]
                 agent.reset(seed=agent_seeds[seat])
             table.append(agent)
         tables.append(table)

@@ -85,7 +85,7 @@ def describe(game: Game, hidden: Sequence[int] = DEFAULT_HIDDEN, structured: boo
     return check_description(d, "a new network")
 
 
-def check_description(d: dict, where: str) -> dict:
+def check_description(d: dict, where: str | os.PathLike) -> dict:
     """The description ``d`` read from ``where``, checked field by field (``ValueError`` naming the
     field), its sizes checked against its game's."""
     def need(ok, field, what):
@@ -119,7 +119,7 @@ def check_description(d: dict, where: str) -> dict:
     return d
 
 
-def layer_shapes(d: dict) -> dict[str, tuple[int, ...]]:
+def layer_shapes(d: dict) -> dict[str, tuple]:
     """Each weight's name and shape, as the description says the network is made."""
     shapes = {}
     width = d["observation_size"]
@@ -198,10 +198,10 @@ class Network:
         if net is not None:
             self.description, self.net = d, net
             return
-        where = os.fspath(path)
-        d = read_description(path, "network description")
+        where = os.fspath(path)  # type: ignore[arg-type]
+        d = read_description(path, "network description")  # type: ignore[arg-type]
         self.description = check_description(d, where)
-        wpath = _existing(weights_path(path))
+        wpath = _existing(weights_path(path))  # type: ignore[arg-type]
         try:
             weights = torch.load(wpath, map_location="cpu", weights_only=True)
         except Exception as e:   # torch names what it refused; nothing of the file has run
@@ -269,7 +269,7 @@ class NetworkAgent(Agent):
         super().__init__(seed)
         if (path is None) == (network is None):
             raise ValueError("NetworkAgent: give exactly one of path= or network=")
-        self.network = network if network is not None else load_network(path, game_name)
+        self.network = network if network is not None else load_network(path, game_name)  # type: ignore[arg-type]
         if sample is None:
             sample = self.network.description.get("moves", MOVES[0]) == "drawn"
         self.sample = bool(sample)
@@ -318,7 +318,7 @@ class NetworkSearchAgent(Agent):
             raise ValueError(f"ms must be a positive, finite number of milliseconds, got {ms!r}")
         if isinstance(trees, bool) or not isinstance(trees, (int, np.integer)) or not 1 <= trees <= 64:
             raise ValueError(f"trees must be an int from 1 to 64, got {trees!r}")
-        self.network = network if network is not None else load_network(path, game_name)
+        self.network = network if network is not None else load_network(path, game_name)  # type: ignore[arg-type]
         from frontierzoo.envs.common.registry import get_game
 
         self.game = get_game(self.network.description["game"])

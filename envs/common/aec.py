@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import os
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 from gymnasium import spaces
@@ -40,7 +40,7 @@ def read_only(array: np.ndarray) -> np.ndarray:
     through a read-only memoryview, so ``flags.writeable = True`` is refused ("cannot set WRITEABLE
     flag"), where a plain view with the flag cleared lets anyone set it back. What the envs hand
     out of their own state is this; compiled kernels still take it (Numba does not check)."""
-    raw = memoryview(array.reshape(-1).view(np.uint8)).toreadonly()
+    raw = memoryview(array.reshape(-1).view(np.uint8)).toreadonly()  # type: ignore[arg-type]
     return np.frombuffer(raw, dtype=array.dtype).reshape(array.shape)
 
 
@@ -96,7 +96,7 @@ class FrontierZooEnv(AECEnv):
         super().__init__()
         self.game = game
         self.num_players = game.check_players(game.default_players if num_players is None else num_players)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:  # type: ignore[operator]
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, got {render_mode!r}")
         if not isinstance(illegal_action, str) or illegal_action not in ILLEGAL_MODES:
             raise ValueError(f"illegal_action must be one of {ILLEGAL_MODES}, got {illegal_action!r}")
@@ -245,7 +245,7 @@ class FrontierZooEnv(AECEnv):
         self._require_reset("legal_actions")
         return np.flatnonzero(self._mask)
 
-    def step(self, action: int) -> None:
+    def step(self, action: int | None) -> None:
         self._require_agents("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -456,7 +456,7 @@ class FrontierZooEnv(AECEnv):
     def render_svg(self, seat: int | str | None = None) -> str:
         """The picture as SVG text (vector, sharp at any size), from ``seat``'s view (None: the
         full view): the same drawing as ``render_view(seat, "rgb_array")``."""
-        return self.render_view(seat, "svg")
+        return cast(str, self.render_view(seat, "svg"))
 
     def close(self) -> None:
         pass

@@ -6,6 +6,7 @@ A folder is a game when it is a package whose ``__init__.py`` defines ``GAME`` (
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 import sys
 import types
@@ -118,10 +119,10 @@ def rules_fingerprint(game: Game) -> str:
     a trained model or weights file records it, so that loading it against other rules says so."""
     from .cache import folder_fingerprint
 
-    return folder_fingerprint(str(Path(game_module(game.name).__file__).parent))[:16]
+    return folder_fingerprint(str(Path(game_module(game.name).__file__).parent))[:16]  # type: ignore[arg-type]
 
 
-def warn_if_other_rules(recorded: str | None, game: Game, where: str) -> None:
+def warn_if_other_rules(recorded: str | None, game: Game, where: str | os.PathLike) -> None:
     """Warn that the file ``where``, trained on ``game``, may play worse than its recorded strength
     when the rules' fingerprint it ``recorded`` (its ``"rules"``; None: it records none) is not
     these rules'. A warning, not an error: the file still loads and plays."""

@@ -543,7 +543,7 @@ def write_animation(frames: Sequence[np.ndarray], path: str | os.PathLike, fps: 
     stack = np.stack([np.pad(f, ((0, h - f.shape[0]), (0, w - f.shape[1]), (0, 0)), constant_values=255)
                       for f in frames])
     if ext == ".gif":
-        iio.imwrite(path, stack, extension=".gif", duration=int(1000 / fps), loop=0)
+        iio.imwrite(path, stack, extension=".gif", duration=int(1000 / fps), loop=0)  # type: ignore[arg-type]
     else:
-        iio.imwrite(path, stack, extension=".mp4", fps=fps)
+        iio.imwrite(path, stack, extension=".mp4", fps=fps)  # type: ignore[arg-type]
     return len(frames)

@@ -183,7 +183,7 @@ def check_record(game: Game, s: np.void, num_players: int, dealt: np.void) -> No
     """Every field in its declared range, a live game's counters in their live ranges, the option
     fields as ``dealt`` (a fresh record of the header's settings) holds them, then the game's
     invariants; ``ValueError`` naming what is out of place."""
-    ranges = dict(HEADER_RANGES, **game.field_ranges)
+    ranges: dict[str, tuple[float, float]] = dict(HEADER_RANGES, **game.field_ranges)
     for name in game.dtype.names:
         if name == "rng":
             continue                       # every 128-bit state is a valid generator

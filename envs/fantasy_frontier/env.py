@@ -73,7 +73,7 @@ class FantasyFrontierGame(Game):
     # A live game is in its rounds 0..99: the 100th round's end ends it.
     live_ranges = {"round": (0, MAX_ROUNDS - 1)}
 
-    def options(self, num_players: int, random_factions: bool = False) -> np.ndarray:
+    def options(self, num_players: int, random_factions: bool = False) -> np.ndarray:  # type: ignore[override]
         if not isinstance(random_factions, (bool, np.bool_)):
             raise ValueError(f"{self.name}: random_factions must be True or False, got {random_factions!r}")
         return np.array([1 if random_factions else 0], np.int64)

@@ -58,7 +58,7 @@ class ForfortGame(Game):
         "guard_space": (-1, SPACES - 1), "pairs": (0, 2 * SPACES), "winner": (0, 1),
     }
 
-    def options(self, num_players: int, teams: bool = False, arrows: str = "four") -> np.ndarray:
+    def options(self, num_players: int, teams: bool = False, arrows: str = "four") -> np.ndarray:  # type: ignore[override]
         if not isinstance(teams, (bool, np.bool_)):
             raise ValueError(f"forfort_v0: teams must be True or False, got {teams!r}")
         if teams and num_players != 4:

@@ -86,8 +86,8 @@ class FranticGame(Game):
         "deck_out": (0, 1), "winner": (0, 1), "log": (0, 99), "log_len": (0, LOG_MAX), "known": (0, 1),
     }
 
-    def options(self, num_players: int, point_limit: str | int = "medium", round_rewards: bool = False,
-                reaction_windows: str = "could_hold") -> np.ndarray:
+    def options(self, num_players: int, point_limit: str | int = "medium",  # type: ignore[override]
+                round_rewards: bool = False, reaction_windows: str = "could_hold") -> np.ndarray:
         if isinstance(point_limit, str):
             if point_limit not in POINT_LIMITS:
                 raise ValueError(f"{self.name}: point_limit must be one of {sorted(POINT_LIMITS)} or an int "

@@ -70,7 +70,7 @@ class FrontierGame(Game):
         "deal_get": (-1, NUM_RESOURCES - 1), "deal_get_count": (0, MAX_TRADE_COUNT),
     }
 
-    def options(self, num_players: int, hidden_harbours: bool = False, fixed_island: bool = False) -> np.ndarray:
+    def options(self, num_players: int, hidden_harbours: bool = False, fixed_island: bool = False) -> np.ndarray:  # type: ignore[override]
         """``hidden_harbours``: harbour rates hidden until somebody builds on one of their corners
         (the rulebook's house rule). ``fixed_island``: the fixed beginner island instead of one laid
         out at random from the seed."""
