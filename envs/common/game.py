@@ -45,7 +45,7 @@ Kernels every game provides (``@kernel``; ``s`` is one record, a batch is a 1-D 
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -88,6 +88,9 @@ class Game:
     no_parallel_reason: str | None = ("a turn is a chain of decisions by one seat, and off-turn decisions "
                                "interrupt it, so the seats do not each act once per cycle as PettingZoo's "
                                "aec_to_parallel requires; use env() (or vector_env() for batches)")
+    # a game with a parallel env (no_parallel_reason None) defines pending_seats(s) (parallel.py);
+    # declared here for the type checker only: the others have no such attribute
+    pending_seats: Callable[[np.void], list[int]]
     invariant_names: dict = {}      # check_invariants code -> what broke
     field_ranges: dict = {}         # record field -> (lo, hi): a loaded record is refused outside
     # Tighter ranges a live game's fields keep (record field -> (lo, hi)), where the rules end the

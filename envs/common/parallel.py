@@ -13,10 +13,17 @@ seats' observations until the game reveals them).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 from pettingzoo import ParallelEnv
 
 from .aec import FrontierZooEnv
+
+if TYPE_CHECKING:
+    from gymnasium import spaces
+
+    from .game import Game
 
 
 class FrontierZooParallelEnv(ParallelEnv):
@@ -24,7 +31,7 @@ class FrontierZooParallelEnv(ParallelEnv):
 
     metadata = {"render_modes": ["human", "ansi", "rgb_array"], "is_parallelizable": True, "render_fps": 2}
 
-    def __init__(self, game, num_players=None, render_mode=None, **kwargs):
+    def __init__(self, game: Game, num_players: int | None = None, render_mode: str | None = None, **kwargs: Any) -> None:
         if game.no_parallel_reason is not None:
             raise ValueError(f"{game.name} has no parallel env: {game.no_parallel_reason}")
         self.game = game
@@ -38,17 +45,17 @@ class FrontierZooParallelEnv(ParallelEnv):
         self.state_space = self.aec.state_space
         self._zero_mask = np.zeros(game.num_actions, np.int8)
 
-    def observation_space(self, agent):
+    def observation_space(self, agent: str) -> spaces.Dict:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent):
+    def action_space(self, agent: str) -> spaces.Discrete:
         return self.action_spaces[agent]
 
     @property
-    def record(self):
+    def record(self) -> np.void:
         return self.aec.record
 
-    def pending(self) -> list:
+    def pending(self) -> list[str]:
         """The agents whose actions the next step takes, in the order they are played."""
         if not self.agents or self.aec._seat < 0:
             return []
@@ -73,12 +80,12 @@ class FrontierZooParallelEnv(ParallelEnv):
             out[a] = obs
         return out
 
-    def reset(self, seed=None, options=None):
+    def reset(self, seed: int | None = None, options: dict | None = None) -> tuple[dict[str, dict], dict[str, dict]]:
         self.aec.reset(seed=seed, options=options)
         self.agents = self.possible_agents[:]
         return self._observations(), {a: {} for a in self.agents}
 
-    def step(self, actions):
+    def step(self, actions: dict[str, int]) -> tuple[dict[str, dict], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict]]:
         if not self.agents:
             raise RuntimeError(f"{self.game.name}: call reset() before step()")
         rewards = {a: 0.0 for a in self.agents}
@@ -101,18 +108,18 @@ class FrontierZooParallelEnv(ParallelEnv):
             self.agents = []
         return obs, rewards, terms, truncs, infos
 
-    def legal_actions(self, agent):
+    def legal_actions(self, agent: str) -> np.ndarray:
         """The legal action ids of a pending agent (empty for the others)."""
         if agent not in self.pending():
             return np.zeros(0, np.int64)
         seat = self.aec.agent_name_mapping[agent]
         return np.flatnonzero(self.aec._mask if seat == self.aec._seat else self._mask(seat))
 
-    def state(self):
+    def state(self) -> np.ndarray:
         return self.aec.state()
 
-    def render(self):
+    def render(self) -> str | np.ndarray | None:
         return self.aec.render()
 
-    def close(self):
+    def close(self) -> None:
         self.aec.close()
