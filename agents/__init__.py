@@ -18,7 +18,9 @@ from __future__ import annotations
 import json
 import os
 from importlib.util import find_spec
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 from frontierzoo.envs import all_games
 
@@ -57,12 +59,12 @@ def _net_search(game_name, seed=None, path=None, **kw):
                               game_name=game_name, **kw)
 
 
-def register_agent(name, factory, games=None):
+def register_agent(name: str, factory: Callable[..., Agent], games: Iterable[str] | None = None) -> None:
     """Make an agent available by name; ``games`` limits it to those game names."""
     _AGENTS[name] = (factory, None if games is None else tuple(games))
 
 
-def available_agents(game_name: str) -> list:
+def available_agents(game_name: str) -> list[str]:
     """Names of the agents that can play ``game_name``."""
     return [n for n, (_, games) in _AGENTS.items() if games is None or game_name in games]
 
@@ -78,7 +80,7 @@ MODEL_KINDS = {"ppo": _ppo, "net": _net, "net_search": _net_search, "rllib": _rl
 RLLIB_FORMAT = "frontierzoo-rllib-1"     # training/rllib.py's policy.json; a change to it gets a new name
 
 
-def model_spec(name: str):
+def model_spec(name: str) -> tuple[str, str] | None:
     """``(kind, path)`` if ``name`` names a model file (``[KIND:]PATH``, module docstring), else
     None. The file's kind, when not given, is read from its description's ``format``."""
     kind, _, rest = name.partition(":")
@@ -88,7 +90,7 @@ def model_spec(name: str):
     if not os.path.isfile(path):
         raise ValueError(f"no model file {path!r} (an agent named by a path must be a file)")
     if path == name:
-        kind = {NETWORK_FORMAT: "net", RLLIB_FORMAT: "rllib"}.get(_description(path).get("format"), "ppo")
+        kind = {NETWORK_FORMAT: "net", RLLIB_FORMAT: "rllib"}.get(_description(path).get("format"), "ppo")  # type: ignore[arg-type]
     return kind, path
 
 
@@ -104,7 +106,7 @@ def _description(path) -> dict:
     return d if isinstance(d, dict) else {}
 
 
-def make_agent(name: str, game_name: str, seed=None, **kwargs) -> Agent:
+def make_agent(name: str, game_name: str, seed: int | None = None, **kwargs: Any) -> Agent:
     """A fresh agent; ``name`` is a registered name or a model file (module docstring).
     ``ValueError`` naming the choices if it cannot play that game."""
     spec = model_spec(name)

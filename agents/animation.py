@@ -6,15 +6,21 @@ or the full view; the frames are written by imageio (``envs/common/render.write_
 """
 from __future__ import annotations
 
+import os
+from collections.abc import Sequence
+from typing import Any
+
 from frontierzoo.envs import get_game, make
 from frontierzoo.envs.common.render import check_animation_path, write_animation
 
 from . import make_agent
+from .base import Agent
 from .match import play_game
 
 
-def animate(game_name, agents=None, seed=0, path="game.gif", seat=None, max_frames=200, fps=2, dpi=60,
-            num_players=None, **options) -> int:
+def animate(game_name: str, agents: Sequence[str | Agent] | None = None, seed: int = 0,
+            path: str | os.PathLike = "game.gif", seat: int | str | None = None, max_frames: int = 200,
+            fps: float = 2, dpi: float = 60, num_players: int | None = None, **options: Any) -> int:
     """Play one seeded game of ``game_name`` and write it to ``path`` as a looping GIF (or an MP4
     when ``path`` ends in ``.mp4`` and the imageio-ffmpeg package is installed).
 
@@ -42,6 +48,6 @@ def animate(game_name, agents=None, seed=0, path="game.gif", seat=None, max_fram
     def draw(env, name, action):        # before each decision: the position the last one left
         frames.append(env.render_view(seat, "rgb_array", dpi=dpi))
 
-    play_game(env, agents, seed=env_seed, agent_seeds=agent_seeds, on_decision=draw, max_decisions=max_frames - 1)
+    play_game(env, agents, seed=env_seed, agent_seeds=agent_seeds, on_decision=draw, max_decisions=max_frames - 1)  # type: ignore[arg-type]
     frames.append(env.render_view(seat, "rgb_array", dpi=dpi))
     return write_animation(frames, path, fps)

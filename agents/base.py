@@ -9,6 +9,7 @@ read the board) get the live env as ``info["env"]`` and must not change it. Ever
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -24,18 +25,18 @@ class Agent:
     name = "agent"
     needs_env = False   # True: act() reads info["env"]
 
-    def __init__(self, seed=None):
+    def __init__(self, seed: int | None = None) -> None:
         self.rng = np.random.default_rng(seed)
 
-    def reset(self, seed=None):
+    def reset(self, seed: int | None = None) -> None:
         """Called at the start of each game; reseeds when given a seed."""
         if seed is not None:
             self.rng = np.random.default_rng(seed)
 
-    def act(self, observation, action_mask, info=None) -> int:
+    def act(self, observation: np.ndarray, action_mask: np.ndarray, info: dict | None = None) -> int:
         raise NotImplementedError
 
-    def act_batch(self, observations, action_masks, infos=None) -> np.ndarray:
+    def act_batch(self, observations: np.ndarray, action_masks: np.ndarray, infos: Sequence[dict | None] | None = None) -> np.ndarray:
         """One action per row; agents with a faster batched path override this."""
         return np.array([self.act(o, m, None if infos is None else infos[i])
                          for i, (o, m) in enumerate(zip(observations, action_masks))], np.int64)
@@ -46,13 +47,13 @@ class RandomAgent(Agent):
 
     name = "random"
 
-    def act(self, observation, action_mask, info=None) -> int:
+    def act(self, observation: np.ndarray, action_mask: np.ndarray, info: dict | None = None) -> int:
         legal = np.flatnonzero(action_mask)
         if legal.size == 0:
             raise ValueError("RandomAgent: the action mask has no legal action")
         return int(legal[self.rng.integers(legal.size)])
 
-    def act_batch(self, observations, action_masks, infos=None) -> np.ndarray:
+    def act_batch(self, observations: np.ndarray, action_masks: np.ndarray, infos: Sequence[dict | None] | None = None) -> np.ndarray:
         masks = np.asarray(action_masks, bool)
         u = self.rng.random(masks.shape)
         return np.argmax(np.where(masks, u, -1.0), axis=1)

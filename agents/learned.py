@@ -34,7 +34,9 @@ import json
 import math
 import os
 from collections import OrderedDict
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -42,6 +44,11 @@ from frontierzoo.envs.common.registry import get_game, rules_fingerprint, warn_i
 from frontierzoo.envs.common.saves import MAX_NESTING, nesting
 
 from .base import Agent
+
+if TYPE_CHECKING:
+    from torch import nn
+
+    from frontierzoo.envs.common.aec import FrontierZooEnv
 
 MODELS = Path(__file__).parent / "models"
 MAX_PARAMETERS = 20_000_000       # parameters a description may ask for in all: 80 MB of float32
@@ -56,7 +63,7 @@ def bundled_model(game_name: str) -> Path:
     return MODELS / f"{game_name.split('_v')[0]}_ppo.json"
 
 
-def weights_path(description_path) -> Path:
+def weights_path(description_path: str | os.PathLike) -> Path:
     """The weights file beside a description: the same name, ``.pt``."""
     return Path(description_path).with_suffix(".pt")
 
@@ -68,7 +75,7 @@ def _existing(path) -> Path:
     return Path(path)
 
 
-def read_description(path, what) -> dict:
+def read_description(path: str | os.PathLike, what: str) -> dict:
     """The JSON object of a model's description file (a policy's, a network's, an RLlib run's):
     one ``ValueError`` naming ``what`` for a missing file's name aside (``FileNotFoundError``),
     anything that is not JSON, nests too deep, or is not an object."""
@@ -101,7 +108,7 @@ def _positive_int(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool) and x > 0
 
 
-def check_description(d, where) -> dict:
+def check_description(d: dict, where: str | os.PathLike) -> dict:
     """The description ``d`` read from ``where``, checked field by field (``ValueError`` naming
     the field), its sizes checked against its game's spaces."""
     def need(ok, field, what):
@@ -128,12 +135,12 @@ def check_description(d, where) -> dict:
     return d
 
 
-def parameter_count(d) -> int:
+def parameter_count(d: dict) -> int:
     """How many numbers the network ``d`` describes holds."""
     return sum(math.prod(shape) for shape in layer_shapes(d).values())
 
 
-def layer_shapes(d) -> dict:
+def layer_shapes(d: dict) -> dict[str, tuple]:
     """Each weight's name and shape, as the description says the network is made."""
     shapes, width = {}, d["observation_size"]
     for i, h in enumerate(d["hidden"]):
@@ -143,7 +150,7 @@ def layer_shapes(d) -> dict:
     return shapes
 
 
-def build_network(d):
+def build_network(d: dict) -> nn.Sequential:
     """The network ``d`` describes, its parameters not yet allocated (torch's meta device): the
     weights are assigned to it when loaded, so building costs nothing and draws no random numbers."""
     import torch
@@ -163,7 +170,7 @@ def build_network(d):
 class Policy:
     """A policy network read from its description (``.json``) and weights (``.pt``)."""
 
-    def __init__(self, path):
+    def __init__(self, path: str | os.PathLike) -> None:
         import torch
 
         where = os.fspath(path)
@@ -183,7 +190,7 @@ class Policy:
         self.net.load_state_dict(_check_weights(weights, layer_shapes(d), wpath, where), assign=True)
         self.net.eval()
 
-    def probabilities(self, observations, action_masks) -> np.ndarray:
+    def probabilities(self, observations: np.ndarray, action_masks: np.ndarray) -> np.ndarray:
         """Softmax over the legal actions' logits, one row per observation; zero on the illegal ones."""
         import torch
 
@@ -222,7 +229,7 @@ class SB3Policy:
     stands (a snapshot), or read from a ``.zip`` that ``MaskablePPO.save`` wrote. Loading a
     ``.zip`` unpickles it: only your own."""
 
-    def __init__(self, model=None, path=None, frozen=False):
+    def __init__(self, model: Any = None, path: str | os.PathLike | None = None, frozen: bool = False) -> None:
         if model is None:
             path = _existing(path)
             from sb3_contrib import MaskablePPO
@@ -231,7 +238,7 @@ class SB3Policy:
         # a snapshot keeps a copy of the network: the model goes on learning
         self.policy = copy.deepcopy(model.policy).eval() if frozen else model.policy
 
-    def probabilities(self, observations, action_masks) -> np.ndarray:
+    def probabilities(self, observations: np.ndarray, action_masks: np.ndarray) -> np.ndarray:
         import torch
 
         policy = self.policy
@@ -247,12 +254,12 @@ class SB3Policy:
             return torch.softmax(logits.masked_fill(~legal, -math.inf), 1).cpu().numpy().astype(np.float64)
 
 
-def load_policy(path, game_name=None):
+def load_policy(path: str | os.PathLike, game_name: str | None = None) -> Policy | SB3Policy:
     """The policy in ``path``: a description ``.json`` (with its ``.pt``), or a MaskablePPO ``.zip``
     you made. With ``game_name``, the policy must be for that game (``ValueError`` otherwise)."""
     suffix = Path(path).suffix
     if suffix == ".json":
-        policy = Policy(path)
+        policy: Policy | SB3Policy = Policy(path)
         if game_name is not None and policy.description["game"] != game_name:
             raise ValueError(f"{os.fspath(path)}: the policy plays {policy.description['game']}, not {game_name}")
         return policy
@@ -267,7 +274,8 @@ def load_policy(path, game_name=None):
 
 
 # --------------------------------------------------------------------------- writing the safe form
-def save_policy(model, path, env, command, seed) -> Path:
+def save_policy(model: Any, path: str | os.PathLike, env: FrontierZooEnv, command: str | None,
+                seed: int | None) -> Path:
     """Write the actor of ``model`` (a MaskablePPO with an MLP policy, trained on ``env``, the
     game's AEC env) as the description ``path`` (``.json``) and its weights beside it (``.pt``);
     ``command`` and ``seed`` say how it was trained. Returns the description's path."""
@@ -320,21 +328,22 @@ class MaskablePPOAgent(Agent):
 
     name = "ppo"
 
-    def __init__(self, path=None, model=None, seed=None, deterministic=False, game_name=None, frozen=False):
+    def __init__(self, path: str | os.PathLike | None = None, model: Any = None, seed: int | None = None,
+                 deterministic: bool = False, game_name: str | None = None, frozen: bool = False) -> None:
         super().__init__(seed)
         if (path is None) == (model is None):
             raise ValueError("MaskablePPOAgent: give exactly one of path= or model=")
         self.policy = SB3Policy(model=model, frozen=frozen) if path is None else load_policy(path, game_name)
         self.deterministic = deterministic
 
-    def probabilities(self, observation, action_mask) -> np.ndarray:
+    def probabilities(self, observation: np.ndarray, action_mask: np.ndarray) -> np.ndarray:
         """The policy's distribution over actions, zero on the illegal ones."""
         return self.policy.probabilities(np.asarray(observation)[None], np.asarray(action_mask)[None])[0]
 
-    def act(self, observation, action_mask, info=None) -> int:
+    def act(self, observation: np.ndarray, action_mask: np.ndarray, info: dict | None = None) -> int:
         return int(self.act_batch(np.asarray(observation)[None], np.asarray(action_mask)[None])[0])
 
-    def act_batch(self, observations, action_masks, infos=None) -> np.ndarray:
+    def act_batch(self, observations: np.ndarray, action_masks: np.ndarray, infos: Sequence[dict | None] | None = None) -> np.ndarray:
         """One forward pass for every row; each row's action sampled from its legal actions (or
         the most likely one, when deterministic) with the agent's own generator."""
         legal = np.asarray(action_masks, bool)

@@ -21,11 +21,16 @@ from __future__ import annotations
 
 import math
 import zlib
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 from dataclasses import dataclass
 
 import numpy as np
 
 from .base import Agent
+
+if TYPE_CHECKING:
+    from frontierzoo.envs.common.aec import FrontierZooEnv
 
 Z95 = 1.959963984540054  # the 97.5% quantile of the standard normal: a two-sided 95% interval
 # Games :func:`head_to_head` (and the arena) plays side by side: enough for a policy's forward pass
@@ -45,13 +50,15 @@ class MatchResult:
     winners: tuple
     truncated: bool
 
-    def share(self, seat) -> float:
+    def share(self, seat: int) -> float:
         """``seat``'s share of the win: 1 alone, 1/k among k winners, 0 otherwise."""
         return 1.0 / len(self.winners) if seat in self.winners else 0.0
 
 
-def play_game(env, agents, seed=None, agent_seeds=None, on_decision=None, max_decisions=None,
-              reset=True) -> MatchResult:
+def play_game(env: FrontierZooEnv, agents: Sequence[Agent], seed: int | None = None,
+              agent_seeds: Sequence[int | None] | None = None,
+              on_decision: Callable[[FrontierZooEnv, str, int], object] | None = None,
+              max_decisions: int | None = None, reset: bool = True) -> MatchResult:
     """Play one game of ``env``: ``agents[seat]`` decides for ``env.possible_agents[seat]``.
 
     ``seed`` seeds the deal (``reset=False`` plays on from the env's current position instead, a
@@ -103,12 +110,13 @@ class RecordView:
 
     __slots__ = ("record", "num_players")
 
-    def __init__(self, record, num_players):
+    def __init__(self, record: np.void, num_players: int) -> None:
         self.record = record
         self.num_players = num_players
 
 
-def play_batch(game_name, seat_agents, seeds, max_steps=None, max_rounds=None, **options) -> list:
+def play_batch(game_name: str, seat_agents: list[list[Agent]], seeds: Sequence[int],
+               max_steps: int | None = None, max_rounds: int | None = None, **options: Any) -> list[MatchResult]:
     """Play ``len(seeds)`` games of ``game_name`` side by side; game ``g`` is dealt from
     ``seeds[g]`` and ``seat_agents[g][seat]`` decides for its seats. Returns a
     :class:`MatchResult` per game, as :func:`play_game` would (rewards: the rules' own).
@@ -178,13 +186,13 @@ def play_batch(game_name, seat_agents, seeds, max_steps=None, max_rounds=None, *
             for g in range(B)]
 
 
-def has_batched_path(agent) -> bool:
+def has_batched_path(agent: Agent) -> bool:
     """Whether the agent decides for many rows at once (it overrides ``Agent.act_batch``): one
     object can then play every game of a batch, as it keeps nothing of a game between decisions."""
     return type(agent).act_batch is not Agent.act_batch
 
 
-def game_seeds(key, game_index, num_seats) -> tuple:
+def game_seeds(key: Sequence[int | str], game_index: int, num_seats: int) -> tuple[int, list[int]]:
     """(env seed, [agent seed per seat]) of game ``game_index`` of a set of games named by ``key``
     (a tuple of integers and strings, e.g. the arena's ``(seed, game, seats, lineup)``): a game's
     seeds depend on its key and index alone, never on how the games are batched."""
@@ -193,7 +201,9 @@ def game_seeds(key, game_index, num_seats) -> tuple:
     return int(seeds[0]), [int(w) for w in seeds[1:]]
 
 
-def play_rotated(game_name, lineup, deals, first=0, max_steps=None, **options) -> list:
+def play_rotated(game_name: str, lineup: Sequence[str | Agent | Callable[[], Agent]],
+                 deals: Sequence[tuple[int, Sequence[int]]], first: int = 0, max_steps: int | None = None,
+                 **options: Any) -> list[tuple[list[int], MatchResult]]:
     """Play one game per deal, side by side (:func:`play_batch`), the lineup's seats rotating one
     place a game: game ``g = first + j``, dealt from ``deals[j] = (env seed, agent seeds by seat)``,
     seats lineup slot ``(seat + g) % n`` at each seat, so each slot sits in each seat equally often
@@ -210,10 +220,10 @@ def play_rotated(game_name, lineup, deals, first=0, max_steps=None, **options) -
     n = len(lineup)
     if not deals:
         return []
-    lineup = [(lambda name=p: make_agent(name, game_name)) if isinstance(p, str) else p for p in lineup]
+    lineup = [(lambda name=p: make_agent(name, game_name)) if isinstance(p, str) else p for p in lineup]  # type: ignore[misc]
     shared = {}
     for k, player in enumerate(lineup):
-        agent = player if isinstance(player, Agent) else player()
+        agent = player if isinstance(player, Agent) else player()  # type: ignore[operator]
         if has_batched_path(agent):
             agent.reset(seed=deals[0][1][k])
             shared[k] = agent
@@ -227,7 +237,7 @@ def play_rotated(game_name, lineup, deals, first=0, max_steps=None, **options) -
         for seat, k in enumerate(slots):
             agent = shared.get(k)
             if agent is None:
-                agent = lineup[k]()
+                agent = lineup[k]()  # type: ignore[operator]
                 agent.reset(seed=agent_seeds[seat])
             table.append(agent)
         tables.append(table)
@@ -236,8 +246,9 @@ def play_rotated(game_name, lineup, deals, first=0, max_steps=None, **options) -
     return list(zip(slots_of, results))
 
 
-def head_to_head(game_name, agent, opponent, games, num_players=2, seed=0, max_steps=None, progress=None,
-                 **options) -> tuple:
+def head_to_head(game_name: str, agent: str | Agent | Callable[[], Agent],
+                 opponent: str | Agent | Callable[[], Agent], games: int, num_players: int = 2, seed: int = 0,
+                 max_steps: int | None = None, progress: Any = None, **options: Any) -> tuple[float, int]:
     """``agent`` in one seat against ``opponent`` in every other for ``games`` games, the agent's seat
     rotating game by game, :data:`BATCH_GAMES` at a time side by side (:func:`play_rotated`, which
     says what ``agent`` and ``opponent`` may be). Returns ``(score, games)``: a win counts 1, a win
@@ -255,7 +266,7 @@ def head_to_head(game_name, agent, opponent, games, num_players=2, seed=0, max_s
     return score, games
 
 
-def wilson_interval(wins: float, n: int, z: float = Z95) -> tuple:
+def wilson_interval(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval (Wilson, 1927) of ``wins`` successes in ``n`` trials; ``wins``
     may be fractional (a shared win counted in part). ``(0, 1)`` when ``n`` is 0."""
     if n <= 0:

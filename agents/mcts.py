@@ -35,9 +35,14 @@ from __future__ import annotations
 import hashlib
 import importlib
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from frontierzoo.envs.common.game import Game
 
 from frontierzoo.envs.common.engine import compiled, pick_legal
 from frontierzoo.envs.common.record import copy_record
@@ -66,7 +71,7 @@ VISITS, TOTAL = range(2)
 _SEARCHES: dict = {}
 
 
-def search_kernel(game):
+def search_kernel(game: Game) -> Callable[..., Any]:
     """The jitted search for ``game`` (built on first use, then shared)."""
     if game.name not in _SEARCHES:
         _SEARCHES[game.name] = _build(game)
@@ -81,7 +86,7 @@ def _guide(game):
     return module if any(hasattr(module, h) for h in ("leaf_values", "rollout_action", "prior")) else None
 
 
-def guided_jit(game):
+def guided_jit(game: Game) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """The decorator for compiled functions that hold the game's guide (``_guide``): the guide's
     code lives outside the game's folder and the defining file (the two the cache key covers), so
     a digest of the guide's file goes into the functions' names and a changed guide cannot load a
@@ -100,7 +105,7 @@ def guided_jit(game):
 _ROLLOUTS: dict = {}
 
 
-def guided_rollout(game):
+def guided_rollout(game: Game) -> tuple[Callable[..., Any], Callable[..., Any]]:
     """``(rollout_value, prior)`` for ``game``, compiled once and shared by every search: the
     rollout that scores a leaf (played by the guide's ``rollout_action`` to the end, or for
     ``max_steps`` decisions and then scored by the guide's ``leaf_values``; without a guide,
@@ -303,8 +308,9 @@ class MCTSAgent(Agent):
     name = "mcts"
     needs_env = True
 
-    def __init__(self, game_name, seed=None, simulations=None, ms=None, rollout_steps=None,
-                 c=DEFAULT_C, reuse=True, hint_weight=DEFAULT_HINT_WEIGHT):
+    def __init__(self, game_name: str, seed: int | None = None, simulations: int | None = None,
+                 ms: float | None = None, rollout_steps: int | None = None, c: float = DEFAULT_C,
+                 reuse: bool = True, hint_weight: float = DEFAULT_HINT_WEIGHT) -> None:
         super().__init__(seed)
         if simulations is not None and (isinstance(simulations, bool)
                                         or not isinstance(simulations, (int, np.integer)) or simulations < 1):
@@ -344,13 +350,13 @@ class MCTSAgent(Agent):
         self.visits = np.zeros(self.game.num_actions, np.float64)   # the last search's root visits
         self.last_simulations = 0   # how many simulations the last search ran
 
-    def reset(self, seed=None):
+    def reset(self, seed: int | None = None) -> None:
         super().reset(seed)
         self._next = None
         if self._hinter is not None and seed is not None:
             self._hinter.reset(int(np.random.default_rng(seed).integers(2**63)))
 
-    def act(self, observation, action_mask, info=None) -> int:
+    def act(self, observation: np.ndarray, action_mask: np.ndarray, info: dict | None = None) -> int:
         start = time.perf_counter()
         if info is None or "env" not in info:
             raise ValueError("MCTSAgent needs the live env as info['env']")

@@ -29,6 +29,8 @@ per root: ``nodes`` (int32 rows ``PARENT``, ``ACTION``, ``MOVER``, ``FIRST_CHILD
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -37,6 +39,9 @@ from frontierzoo.envs.common.record import MAX_SEATS, copy_record
 from frontierzoo.envs.common.rng import random_u64, seed_rng
 
 from .mcts import FPU_REDUCTION, guided_jit, guided_rollout
+
+if TYPE_CHECKING:
+    from frontierzoo.envs.common.game import Game
 
 # rows of the int32 node table
 PARENT, ACTION, MOVER, FIRST_CHILD, SIBLING, PRIOR_ROW = range(6)
@@ -49,7 +54,7 @@ DEFAULT_C = 1.25           # PUCT's exploration constant (AlphaZero's c_init), r
 _KERNELS: dict = {}
 
 
-def search_kernels(game):
+def search_kernels(game: Game) -> tuple[Callable[..., Any], ...]:
     """``(descend, backup, root_visits)`` for ``game``, compiled once and shared."""
     if game.name not in _KERNELS:
         _KERNELS[game.name] = _build(game)
@@ -273,8 +278,9 @@ class BatchedSearch:
         seed: the searches' generator (determinisations, rollouts, noise): a seed replays them.
     """
 
-    def __init__(self, game, num_roots, simulations, c=DEFAULT_C, guide_weight=0.0, rollout_steps=None,
-                 dirichlet=None, seed=0):
+    def __init__(self, game: Game, num_roots: int, simulations: int, c: float = DEFAULT_C, guide_weight: float = 0.0,
+                 rollout_steps: int | None = None, dirichlet: tuple[float, float] | None = None,
+                 seed: int | None = 0) -> None:
         from .mcts import DEFAULT_ROLLOUT_STEPS, _guide
 
         if not isinstance(num_roots, (int, np.integer)) or num_roots < 1:
@@ -317,7 +323,9 @@ class BatchedSearch:
         self.visits = np.zeros((B, A), np.float32)
         self.rng = np.random.default_rng(seed)
 
-    def run(self, roots, me, active, num_players, evaluate, seconds=None) -> np.ndarray:
+    def run(self, roots: np.ndarray, me: np.ndarray, active: np.ndarray, num_players: int,
+            evaluate: Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]],
+            seconds: float | None = None) -> np.ndarray:
         """Search every active root: ``roots`` the records' bytes (``num_roots`` records), ``me``
         the seat deciding in each, ``active`` which to search. Returns each root's visit count per
         move (rows of inactive roots are zero); the trees stay in ``nodes``/``stats`` until the

@@ -24,13 +24,21 @@ import json
 import math
 import os
 import warnings
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from frontierzoo.envs.common.registry import rules_fingerprint
 
 from .base import Agent
+
+if TYPE_CHECKING:
+    import torch
+    from torch import nn
+
+    from frontierzoo.envs.common.game import Game
 from .learned import MODELS, _check_sizes, _check_weights, _existing, _positive_int, read_description, weights_path
 
 FORMAT = "frontierzoo-network-1"
@@ -46,11 +54,11 @@ def bundled_network(game_name: str) -> Path:
     return MODELS / f"{game_name.split('_v')[0]}_net.json"
 
 
-def value_size(game) -> int:
+def value_size(game: Game) -> int:
     return max(game.player_counts)
 
 
-def observation_blocks(game) -> list:
+def observation_blocks(game: Game) -> list[dict]:
     """The observation's blocks of repeated rows (two axes, at least two rows of at least two
     features), each with the width of its shared row encoder: half a row, 4 to ``MAX_EMBED``."""
     blocks = []
@@ -62,7 +70,8 @@ def observation_blocks(game) -> list:
     return blocks
 
 
-def describe(game, hidden=DEFAULT_HIDDEN, structured=True, env_options=None, training=None) -> dict:
+def describe(game: Game, hidden: Sequence[int] = DEFAULT_HIDDEN, structured: bool = True,
+             env_options: dict | None = None, training: dict | None = None) -> dict:
     """A description of a fresh network for ``game``."""
     d = {
         "format": FORMAT, "game": game.name,
@@ -76,7 +85,7 @@ def describe(game, hidden=DEFAULT_HIDDEN, structured=True, env_options=None, tra
     return check_description(d, "a new network")
 
 
-def check_description(d, where) -> dict:
+def check_description(d: dict, where: str | os.PathLike) -> dict:
     """The description ``d`` read from ``where``, checked field by field (``ValueError`` naming the
     field), its sizes checked against its game's."""
     def need(ok, field, what):
@@ -110,7 +119,7 @@ def check_description(d, where) -> dict:
     return d
 
 
-def layer_shapes(d) -> dict:
+def layer_shapes(d: dict) -> dict[str, tuple]:
     """Each weight's name and shape, as the description says the network is made."""
     shapes = {}
     width = d["observation_size"]
@@ -125,7 +134,7 @@ def layer_shapes(d) -> dict:
     return shapes
 
 
-def build_network(d, device="cpu"):
+def build_network(d: dict, device: str | torch.device = "cpu") -> nn.Module:
     """The network ``d`` describes, initialised by torch's defaults on ``device``."""
     import torch
     from torch import nn
@@ -162,7 +171,7 @@ def build_network(d, device="cpu"):
         return PolicyValueNet()
 
 
-def new_network(d, seed, device="cpu"):
+def new_network(d: dict, seed: int, device: str | torch.device = "cpu") -> nn.Module:
     """A freshly initialised network for description ``d`` (torch's default initialisation, from
     ``seed``)."""
     import torch
@@ -171,7 +180,7 @@ def new_network(d, seed, device="cpu"):
     return build_network(d, device=device)
 
 
-def masked_softmax(logits, masks):
+def masked_softmax(logits: torch.Tensor, masks: torch.Tensor) -> torch.Tensor:
     """Softmax over the legal moves of each row; zero on the illegal ones."""
     import torch
 
@@ -182,16 +191,17 @@ class Network:
     """A policy-and-value network read from its description (``.json``) and weights (``.pt``), or
     given in memory (``net`` with its description ``d``: the trainer's own)."""
 
-    def __init__(self, path=None, net=None, d=None):
+    def __init__(self, path: str | os.PathLike | None = None, net: nn.Module | None = None,
+                 d: dict | None = None) -> None:
         import torch
 
         if net is not None:
             self.description, self.net = d, net
             return
-        where = os.fspath(path)
-        d = read_description(path, "network description")
+        where = os.fspath(path)  # type: ignore[arg-type]
+        d = read_description(path, "network description")  # type: ignore[arg-type]
         self.description = check_description(d, where)
-        wpath = _existing(weights_path(path))
+        wpath = _existing(weights_path(path))  # type: ignore[arg-type]
         try:
             weights = torch.load(wpath, map_location="cpu", weights_only=True)
         except Exception as e:   # torch names what it refused; nothing of the file has run
@@ -207,7 +217,7 @@ class Network:
             warnings.warn(f"{where} was trained on other rules of {d['game']} (fingerprint {d['rules']}, "
                           f"now {now}): it may play worse than its recorded strength", stacklevel=2)
 
-    def evaluate(self, observations, masks):
+    def evaluate(self, observations: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """``(probs, values)`` for a batch: the policy over the legal moves (zero elsewhere) and each
         seat's value from the observer on, as NumPy float32 arrays."""
         import torch
@@ -218,7 +228,7 @@ class Network:
         return probs.numpy(), values.numpy()
 
 
-def save_network(net, d, path) -> Path:
+def save_network(net: nn.Module, d: dict, path: str | os.PathLike) -> Path:
     """Write ``net`` as the description ``path`` (``.json``) and its weights beside it (``.pt``)."""
     import torch
 
@@ -230,7 +240,7 @@ def save_network(net, d, path) -> Path:
     return path
 
 
-def load_network(path, game_name=None) -> Network:
+def load_network(path: str | os.PathLike, game_name: str | None = None) -> Network:
     network = Network(path)
     if game_name is not None and network.description["game"] != game_name:
         raise ValueError(f"{os.fspath(path)}: the network plays {network.description['game']}, not {game_name}")
@@ -254,19 +264,20 @@ class NetworkAgent(Agent):
 
     name = "net"
 
-    def __init__(self, path=None, network=None, seed=None, sample=None, game_name=None):
+    def __init__(self, path: str | os.PathLike | None = None, network: Network | None = None, seed: int | None = None,
+                 sample: bool | None = None, game_name: str | None = None) -> None:
         super().__init__(seed)
         if (path is None) == (network is None):
             raise ValueError("NetworkAgent: give exactly one of path= or network=")
-        self.network = network if network is not None else load_network(path, game_name)
+        self.network = network if network is not None else load_network(path, game_name)  # type: ignore[arg-type]
         if sample is None:
             sample = self.network.description.get("moves", MOVES[0]) == "drawn"
         self.sample = bool(sample)
 
-    def act(self, observation, action_mask, info=None) -> int:
+    def act(self, observation: np.ndarray, action_mask: np.ndarray, info: dict | None = None) -> int:
         return int(self.act_batch(np.asarray(observation)[None], np.asarray(action_mask)[None])[0])
 
-    def act_batch(self, observations, action_masks, infos=None) -> np.ndarray:
+    def act_batch(self, observations: np.ndarray, action_masks: np.ndarray, infos: Sequence[dict | None] | None = None) -> np.ndarray:
         legal = np.asarray(action_masks, bool)
         probs, _ = self.network.evaluate(observations, legal)
         p = np.where(legal, probs.astype(np.float64), 0.0)
@@ -292,8 +303,9 @@ class NetworkSearchAgent(Agent):
     name = "net_search"
     needs_env = True
 
-    def __init__(self, path=None, network=None, seed=None, simulations=None, ms=None, trees=8,
-                 guide_weight=None, c=None, game_name=None):
+    def __init__(self, path: str | os.PathLike | None = None, network: Network | None = None, seed: int | None = None,
+                 simulations: int | None = None, ms: float | None = None, trees: int = 8,
+                 guide_weight: float | None = None, c: float | None = None, game_name: str | None = None) -> None:
         from .netsearch import DEFAULT_C, BatchedSearch
 
         super().__init__(seed)
@@ -306,7 +318,7 @@ class NetworkSearchAgent(Agent):
             raise ValueError(f"ms must be a positive, finite number of milliseconds, got {ms!r}")
         if isinstance(trees, bool) or not isinstance(trees, (int, np.integer)) or not 1 <= trees <= 64:
             raise ValueError(f"trees must be an int from 1 to 64, got {trees!r}")
-        self.network = network if network is not None else load_network(path, game_name)
+        self.network = network if network is not None else load_network(path, game_name)  # type: ignore[arg-type]
         from frontierzoo.envs.common.registry import get_game
 
         self.game = get_game(self.network.description["game"])
@@ -320,12 +332,12 @@ class NetworkSearchAgent(Agent):
                                      guide_weight=guide_weight, seed=int(self.rng.integers(2**63)))
         self.visits = np.zeros(self.game.num_actions, np.float32)
 
-    def reset(self, seed=None):
+    def reset(self, seed: int | None = None) -> None:
         super().reset(seed)
         if seed is not None:
             self._search.rng = np.random.default_rng(int(self.rng.integers(2**63)))
 
-    def act(self, observation, action_mask, info=None) -> int:
+    def act(self, observation: np.ndarray, action_mask: np.ndarray, info: dict | None = None) -> int:
         if info is None or "env" not in info:
             raise ValueError("NetworkSearchAgent needs the live env as info['env']")
         legal = np.flatnonzero(action_mask)

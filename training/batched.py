@@ -20,6 +20,9 @@ first decision (opponents may open the game) is dealt again: it holds nothing to
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 from gymnasium import spaces
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv
@@ -32,13 +35,16 @@ from frontierzoo.envs.common.engine import add_margin_change, compiled, pick_leg
 from frontierzoo.envs.common.jit import game_rule
 from frontierzoo.envs.common.rng import randint, random_u64, seed_rng
 
+if TYPE_CHECKING:
+    from frontierzoo.envs.common.game import Game
+
 SELF = "self"   # the pool entry played by the policy being trained (set_policy)
 UNIT = 1.0 / 9007199254740992.0   # 2**-53: a uniform float from the top 53 bits of a u64
 
 _DRIVERS: dict = {}
 
 
-def drivers(game):
+def drivers(game: Game) -> Callable[..., Any]:
     """The compiled self-play driver of ``game`` (built once, cached under its fingerprint)."""
     if game.name in _DRIVERS:
         return _DRIVERS[game.name]
@@ -159,8 +165,9 @@ class BatchedSelfPlay(VecEnv):
         **options: the game's own options, as its env takes them.
     """
 
-    def __init__(self, game_name, num_envs=64, opponents=("random",), weights=None, num_players=None,
-                 seed=0, max_steps=None, reward="win", **options):
+    def __init__(self, game_name: str, num_envs: int = 64, opponents: Sequence[str | Agent] = ("random",),
+                 weights: Sequence[float] | None = None, num_players: int | None = None, seed: int | None = 0,
+                 max_steps: int | None = None, reward: str = "win", **options: Any) -> None:
         game = get_game(game_name)
         if not isinstance(num_envs, (int, np.integer)) or isinstance(num_envs, bool) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive int, got {num_envs!r}")
@@ -207,7 +214,7 @@ class BatchedSelfPlay(VecEnv):
         self._started = False
 
     # ------------------------------------------------------------------ the pool
-    def add_opponent(self, opponent, weight=1.0, name=None):
+    def add_opponent(self, opponent: str | Agent, weight: float = 1.0, name: str | None = None) -> int:
         """Add an agent name, an :class:`Agent` or "self" to the pool; returns its index."""
         if isinstance(opponent, str) and opponent != SELF:
             name = name or opponent
@@ -226,14 +233,14 @@ class BatchedSelfPlay(VecEnv):
         self.wins = np.append(self.wins, 0.0)
         return len(self.pool) - 1
 
-    def replace_opponent(self, k, opponent, name):
+    def replace_opponent(self, k: int, opponent: str | Agent, name: str) -> None:
         """Put ``opponent`` in pool slot ``k`` (a snapshot retiring for a newer one); games under
         way against the slot go on against the newcomer, and the slot's results start again."""
         self.pool[k] = opponent
         self.names[k] = name
         self.games[k] = self.wins[k] = 0.0
 
-    def set_weights(self, weights):
+    def set_weights(self, weights: Sequence[float] | np.ndarray) -> None:
         """How often each pool entry is drawn for the games dealt from now on."""
         w = np.asarray(weights, np.float64)
         if w.shape != (len(self.pool),) or not np.all(np.isfinite(w)) or w.min() < 0 or w.sum() <= 0:
@@ -242,10 +249,10 @@ class BatchedSelfPlay(VecEnv):
         self._cum = None
 
     @property
-    def weights(self):
+    def weights(self) -> list[float]:
         return list(self._weights)
 
-    def set_policy(self, agent):
+    def set_policy(self, agent: Agent) -> None:
         """The agent that plays the pool's "self" entries (the learner's current policy)."""
         self._policy = agent
 
@@ -303,7 +310,7 @@ class BatchedSelfPlay(VecEnv):
             raise ValueError(f"{who}: action {int(actions[j])} is illegal in game {int(games[j])} "
                              f"(legal include {np.flatnonzero(self._masks[games[j]])[:5].tolist()})")
 
-    def reset(self):
+    def reset(self) -> np.ndarray:
         if self._seeds[0] is not None:   # VecEnv.seed(): the batch restarts from that seed
             seed_rng(self._rng, np.uint64(seed_value(self._seeds[0])))
             self._agents_rng = np.random.default_rng(seed_value(self._seeds[0]))
@@ -322,10 +329,10 @@ class BatchedSelfPlay(VecEnv):
         self._truncated[:] = False
         self._score[:] = 0.0
 
-    def step_async(self, actions):
+    def step_async(self, actions: np.ndarray) -> None:
         self._actions = actions
 
-    def step_wait(self):
+    def step_wait(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[dict]]:
         if not self._started:
             raise RuntimeError("call reset() before step()")
         actions = np.asarray(self._actions)
@@ -346,26 +353,26 @@ class BatchedSelfPlay(VecEnv):
                             "opponent": int(self._ended_opponent[i]), "score": float(self._score[i])}
         return self._obs.copy(), self._reward.copy(), self._done.copy(), infos
 
-    def action_masks(self):
+    def action_masks(self) -> np.ndarray:
         """The learner's legal actions in every game, (num_envs, num_actions) bool."""
         return self._masks.copy()
 
     # ------------------------------------------------------------------ the VecEnv plumbing
-    def close(self):
+    def close(self) -> None:
         pass
 
-    def get_attr(self, attr_name, indices=None):
+    def get_attr(self, attr_name: str, indices: Any = None) -> list[Any]:
         return [getattr(self, attr_name)] * len(list(self._get_indices(indices)))
 
-    def set_attr(self, attr_name, value, indices=None):
+    def set_attr(self, attr_name: str, value: Any, indices: Any = None) -> None:
         raise AttributeError(f"BatchedSelfPlay has one set of attributes for all its games; set {attr_name} on it")
 
-    def env_method(self, method_name, *method_args, indices=None, **method_kwargs):
+    def env_method(self, method_name: str, *method_args: Any, indices: Any = None, **method_kwargs: Any) -> Any:
         if method_name == "action_masks":   # MaskablePPO's call, answered in one piece
             masks = self.action_masks()
             return masks if indices is None else masks[list(self._get_indices(indices))]
         result = getattr(self, method_name)(*method_args, **method_kwargs)
         return [result] * len(list(self._get_indices(indices)))
 
-    def env_is_wrapped(self, wrapper_class, indices=None):
+    def env_is_wrapped(self, wrapper_class: type, indices: Any = None) -> list[bool]:
         return [False] * len(list(self._get_indices(indices)))

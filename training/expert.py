@@ -56,7 +56,9 @@ import json
 import math
 import os
 import time
+from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -69,11 +71,17 @@ from frontierzoo.envs.common.vector import VectorEnv
 
 from .league import CURVE_FIELDS, plot_curve, read_curve
 
+if TYPE_CHECKING:
+    import torch
+    from torch import nn
+
+    from frontierzoo.envs.common.game import Game
+
 DIRICHLET_SHARE = 0.25   # AlphaZero's root noise share; its alpha is set from the moves a decision has
 CHECKPOINT_VERSION = 1
 
 
-def default_guide_weight(game) -> float:
+def default_guide_weight(game: Game) -> float:
     """The guide's rollout share in leaf values: half where the game's heuristic guides the search
     (its rollout is a value a search already wins with), none where it does not (a uniform
     rollout of a long game costs more than it tells)."""
@@ -114,7 +122,7 @@ class SelfPlayWorker:
         self.pending = [[] for _ in range(B)]   # each game's searched decisions, until it ends
         self.decisions = np.zeros(B, np.int64)  # decisions so far in each game
 
-    def play(self, weights, steps: int) -> dict:
+    def play(self, weights: dict[str, np.ndarray], steps: int) -> dict:
         """Play ``steps`` decisions in every game with the network ``weights`` (a state dict of
         NumPy arrays); return the searched decisions of every game that ended, as arrays."""
         import torch
@@ -157,7 +165,7 @@ class SelfPlayWorker:
         return arrays
 
 
-def seat_relative(result, seat, size):
+def seat_relative(result: np.ndarray, seat: int, size: int) -> np.ndarray:
     """Every seat's result from ``seat`` on (the value head's order: the observation is
     seat-relative), padded with zeros to the value head's ``size``."""
     value = np.zeros(size, np.float32)
@@ -180,7 +188,7 @@ class Workers:
     """The self-play workers: ``n`` processes (``0``: this process), or Ray actors with
     ``address``. ``play(weights, steps)`` returns every worker's decisions, in worker order."""
 
-    def __init__(self, config, n, address=None, round_seed=0):
+    def __init__(self, config: dict, n: int, address: str | None = None, round_seed: int = 0) -> None:
         self.address, self.round_seed, self.pending = address, round_seed, None
         if address is not None:
             import ray
@@ -207,7 +215,7 @@ class Workers:
                 if conn.recv() != "ready":
                     raise RuntimeError("a self-play worker failed to start")
 
-    def start(self, weights, steps):
+    def start(self, weights: dict[str, np.ndarray], steps: int) -> None:
         """Hand every worker ``steps`` decisions to play with ``weights``; :meth:`collect` returns
         what they played. The workers play while the caller trains on what came before."""
         if self.address is not None:
@@ -219,7 +227,7 @@ class Workers:
                 conn.send((weights, steps))
             self.pending = True
 
-    def collect(self) -> list:
+    def collect(self) -> list[dict]:
         pending, self.pending = self.pending, None
         if pending is None:
             raise RuntimeError("collect() before start()")
@@ -231,11 +239,11 @@ class Workers:
             return [self.inline.play(*pending)]
         return [conn.recv() for conn in self.conns]
 
-    def play(self, weights, steps) -> list:
+    def play(self, weights: dict[str, np.ndarray], steps: int) -> list[dict]:
         self.start(weights, steps)
         return self.collect()
 
-    def close(self):
+    def close(self) -> None:
         if self.address is not None:
             import ray
 
@@ -260,13 +268,13 @@ class ReplayBuffer:
 
     KEYS = ("obs", "mask", "policy", "value")
 
-    def __init__(self, capacity, game, value_size):
+    def __init__(self, capacity: int, game: Game, value_size: int) -> None:
         shapes = {"obs": ((game.obs_size,), np.float32), "mask": ((game.num_actions,), np.bool_),
                   "policy": ((game.num_actions,), np.float32), "value": ((value_size,), np.float32)}
         self.data = {k: np.zeros((capacity,) + s, t) for k, (s, t) in shapes.items()}
         self.capacity, self.size, self.next = int(capacity), 0, 0
 
-    def add(self, batch):
+    def add(self, batch: dict[str, np.ndarray]) -> None:
         n = len(batch["obs"])
         for start in range(0, n, self.capacity):   # more than the ring holds: the newest win
             part = slice(start, min(n, start + self.capacity))
@@ -277,14 +285,14 @@ class ReplayBuffer:
             self.next = int((self.next + m) % self.capacity)
             self.size = min(self.capacity, self.size + m)
 
-    def sample(self, rng, n):
+    def sample(self, rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
         idx = rng.integers(0, self.size, n)
         return {k: v[idx] for k, v in self.data.items()}
 
-    def save(self, path):
-        np.savez(path, size=self.size, next=self.next, **{k: v[:self.size] for k, v in self.data.items()})
+    def save(self, path: str | os.PathLike) -> None:
+        np.savez(path, size=self.size, next=self.next, **{k: v[:self.size] for k, v in self.data.items()})  # type: ignore[arg-type]
 
-    def load(self, path):
+    def load(self, path: str | os.PathLike) -> None:
         with np.load(path) as f:
             size = int(f["size"])
             if size > self.capacity or any(f[k].shape[1:] != self.data[k].shape[1:] for k in self.KEYS):
@@ -294,7 +302,8 @@ class ReplayBuffer:
             self.size, self.next = size, int(f["next"]) % self.capacity
 
 
-def train_step(net, opt, batch, device, num_players):
+def train_step(net: nn.Module, opt: torch.optim.Optimizer, batch: dict[str, np.ndarray], device: str | torch.device,
+               num_players: int) -> tuple[float, float]:
     """One minibatch: cross-entropy to the visit distribution over the legal moves, plus the
     squared error of the seats' values (the table's seats only). Returns the two losses."""
     import torch
@@ -313,7 +322,7 @@ def train_step(net, opt, batch, device, num_players):
     return policy_loss.item(), value_loss.item()
 
 
-def weights_of(net) -> dict:
+def weights_of(net: nn.Module) -> dict[str, np.ndarray]:
     return {k: v.detach().cpu().numpy().copy() for k, v in net.state_dict().items()}
 
 
@@ -324,7 +333,7 @@ def weights_of(net) -> dict:
 class Run:
     """One training run in its output folder (module docstring)."""
 
-    def __init__(self, args, command):
+    def __init__(self, args: SimpleNamespace, command: str | None) -> None:
         import torch
 
         self.args = args
@@ -424,7 +433,7 @@ class Run:
         self.last_eval = self.seconds
 
     # evaluation --------------------------------------------------------------------------------
-    def evaluate(self):
+    def evaluate(self) -> list[dict]:
         """The raw policy against each reference (module docstring, step 4); returns the rows."""
         import torch
 
@@ -459,7 +468,7 @@ class Run:
             save_network(self.net, self.d, self.out / "best.json")
 
     # the loop ----------------------------------------------------------------------------------
-    def train(self):
+    def train(self) -> Run:
         from tqdm import tqdm
 
         args = self.args
@@ -516,7 +525,7 @@ class Run:
         append_rows(self.out / "progress.csv", list(row), [row])
 
 
-def append_rows(path, fields, rows):
+def append_rows(path: str | os.PathLike, fields: Sequence[str], rows: Iterable[dict]) -> None:
     """Add ``rows`` to the CSV file ``path``, its header first if the file is new."""
     new = not path.exists()
     with open(path, "a", newline="") as f:
@@ -526,7 +535,7 @@ def append_rows(path, fields, rows):
         w.writerows(rows)
 
 
-def typical_moves(game, num_players, samples=64, seed=0) -> int:
+def typical_moves(game: Game, num_players: int, samples: int = 64, seed: int = 0) -> int:
     """The median number of legal moves over positions of random games: it sets the root noise's
     alpha (AlphaZero's 0.3 for chess's ~30 moves, 0.03 for Go's ~300: about 10 / moves)."""
     v = VectorEnv(game, samples, num_players=num_players)
@@ -551,7 +560,7 @@ DEFAULTS = {
 }
 
 
-def train(game, command=None, **settings) -> Run:
+def train(game: str, command: str | None = None, **settings: Any) -> Run:
     """Train by expert iteration (module docstring); ``settings`` are :data:`DEFAULTS`' names.
     ``command`` is recorded in the network's description as what trained it (default: this call,
     written out). Returns the finished :class:`Run` (its ``out``, ``best``, counters)."""

@@ -12,15 +12,22 @@ expert-iteration network's policy head (``training/expert.py --imitate``).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 
 from frontierzoo.agents import make_agent
 
 from .batched import BatchedSelfPlay, RecordView
 
+if TYPE_CHECKING:
+    import torch
+    from torch import nn
 
-def collect(game_name, samples, teacher="heuristic", num_players=None, seed=0, num_envs=128, progress=True,
-            **env_kwargs):
+
+def collect(game_name: str, samples: int, teacher: str = "heuristic", num_players: int | None = None, seed: int = 0,
+            num_envs: int = 128, progress: bool = True,
+            **env_kwargs: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``samples`` decisions of ``teacher`` at one seat: (observations, masks, actions)."""
     env = BatchedSelfPlay(game_name, num_envs=num_envs, opponents=(teacher, "random"), num_players=num_players,
                           seed=seed, **env_kwargs)
@@ -49,7 +56,8 @@ def collect(game_name, samples, teacher="heuristic", num_players=None, seed=0, n
     return obs[:samples], masks[:samples], actions[:samples]
 
 
-def pretrain(model, data, epochs=4, batch_size=1024, learning_rate=1e-3, seed=0, progress=True):
+def pretrain(model: Any, data: tuple[np.ndarray, np.ndarray, np.ndarray], epochs: int = 4, batch_size: int = 1024,
+             learning_rate: float = 1e-3, seed: int = 0, progress: bool = True) -> float:
     """Fit ``model``'s actor (a MaskablePPO) to ``data`` from :func:`collect`; returns the share of
     the teacher's decisions the policy's most likely action matches, after each epoch."""
     import torch
@@ -68,7 +76,9 @@ def pretrain(model, data, epochs=4, batch_size=1024, learning_rate=1e-3, seed=0,
     return agreement
 
 
-def pretrain_network(net, data, device="cpu", epochs=4, batch_size=1024, learning_rate=1e-3, seed=0, progress=True):
+def pretrain_network(net: nn.Module, data: tuple[np.ndarray, np.ndarray, np.ndarray], device: str | torch.device = "cpu",
+                     epochs: int = 4, batch_size: int = 1024, learning_rate: float = 1e-3, seed: int = 0,
+                     progress: bool = True) -> float:
     """Fit the policy head of ``net`` (an expert-iteration network, ``agents/network.py``) to
     ``data`` from :func:`collect`: the masked cross-entropy of the teacher's decisions (the value
     head is left to the games' results). Returns the agreement after each epoch, as :func:`pretrain`."""

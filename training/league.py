@@ -21,8 +21,11 @@
 from __future__ import annotations
 
 import csv
+import os
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 from stable_baselines3.common.callbacks import BaseCallback
@@ -32,20 +35,24 @@ from frontierzoo.agents.match import head_to_head, wilson_interval
 
 from .batched import SELF
 
+if TYPE_CHECKING:
+    from .batched import BatchedSelfPlay
+
 FLOOR = 0.05        # the weight of an opponent the learner always beats
 SELF_SHARE = 0.35   # of the games dealt, the share played against the policy itself
 MEMORY = 0.9        # each rollout, older results count this much less: the learner changes
 CURVE_FIELDS = ("timesteps", "seconds", "opponent", "games", "win_rate", "low95", "high95")
 
 
-def beat_by(wins, games, num_players):
+def beat_by(wins: np.ndarray, games: np.ndarray, num_players: int) -> np.ndarray:
     """How clearly the learner beats an opponent, 0..1: its share of wins (with one win and one
     loss assumed, so that a few games do not say much), the fair share 1/n counted 0.5."""
     share = (wins + 1.0) / (games + 2.0)
     return np.minimum(1.0, share * num_players / 2.0)
 
 
-def league_weights(wins, games, num_players, is_self=None):
+def league_weights(wins: np.ndarray, games: np.ndarray, num_players: int,
+                   is_self: np.ndarray | None = None) -> np.ndarray:
     """Prioritised fictitious self-play: weight toward what the learner does not yet beat; the
     entries ``is_self`` marks (the policy itself) share ``SELF_SHARE`` of the total between them."""
     w = (1.0 - beat_by(wins, games, num_players)) ** 2 + FLOOR
@@ -70,8 +77,9 @@ class League(BaseCallback):
         max_seconds: stop training once this much time has passed (None: run to ``total``).
     """
 
-    def __init__(self, env, out, total, snapshot_every=50_000, pool_size=4, eval_every=50_000, eval_games=200,
-                 references=("random", "heuristic"), seed=0, command="", max_seconds=None):
+    def __init__(self, env: BatchedSelfPlay, out: str | os.PathLike, total: int, snapshot_every: int = 50_000, pool_size: int = 4,
+                 eval_every: int = 50_000, eval_games: int = 200, references: Sequence[str] = ("random", "heuristic"),
+                 seed: int = 0, command: str | None = "", max_seconds: float | None = None) -> None:
         super().__init__()
         self.env = env
         self.out = Path(out)
@@ -125,7 +133,7 @@ class League(BaseCallback):
         self.bar.close()
 
     # ------------------------------------------------------------------ the league
-    def reweight(self):
+    def reweight(self) -> None:
         """New weights from the results since the last rollout, older results fading."""
         env = self.env
         grow = len(env.pool) - self.recent_games.size
@@ -144,7 +152,7 @@ class League(BaseCallback):
         is_self = np.array([opp == SELF for opp in env.pool])
         env.set_weights(league_weights(self.recent_wins, self.recent_games, env.num_players, is_self))
 
-    def add_snapshot(self):
+    def add_snapshot(self) -> Path:
         """The policy as it stands joins the pool, and is written where it can be loaded safely."""
         env = self.env
         name = f"snapshot@{self.num_timesteps}"
@@ -160,7 +168,7 @@ class League(BaseCallback):
         return path
 
     # ------------------------------------------------------------------ the curve
-    def evaluate(self):
+    def evaluate(self) -> None:
         """The policy against each fixed reference: rows in curve.csv, the plot drawn again."""
         env = self.env
         player = MaskablePPOAgent(model=self.model, seed=self.seed)
@@ -185,14 +193,15 @@ def _agents_of(game_name):
     return available_agents(game_name)
 
 
-def read_curve(path):
+def read_curve(path: str | os.PathLike) -> list[tuple[int, float, str, int, float, float, float]]:
     """The rows of a run's curve.csv, typed."""
     with open(path, newline="") as f:
         return [(int(r["timesteps"]), float(r["seconds"]), r["opponent"], int(r["games"]), float(r["win_rate"]),
                  float(r["low95"]), float(r["high95"])) for r in csv.DictReader(f)]
 
 
-def plot_curve(rows, path, game_name, num_players, xlabel="learner timesteps"):
+def plot_curve(rows: Sequence[tuple[int, float, str, int, float, float, float]], path: str | os.PathLike, game_name: str,
+               num_players: int, xlabel: str = "learner timesteps") -> None:
     """Win rate against each reference by timesteps (or what ``xlabel`` names), with its 95% band
     and the fair share."""
     # its own Agg canvas: switching the user's backend would stop a notebook's figures showing

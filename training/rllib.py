@@ -34,7 +34,9 @@ import logging
 import os
 import time
 import warnings
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import ray
@@ -76,7 +78,7 @@ class RLlibGameEnv(MultiAgentEnv):
     rewards over an episode add up to the game's.
     """
 
-    def __init__(self, config=None):
+    def __init__(self, config: dict | None = None) -> None:
         super().__init__()
         config = dict(config or {})
         self.game_name = config.pop("game", "forfort_v0")
@@ -103,7 +105,7 @@ class RLlibGameEnv(MultiAgentEnv):
         reward, self._owed[agent] = self._owed[agent], 0.0
         return reward
 
-    def reset(self, *, seed=None, options=None):
+    def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
         # RLlib seeds only an env's first reset: the deals after it come from a generator seeded
         # then, so that a seeded run deals the same games (never seeded: fresh entropy each game).
         if seed is not None:
@@ -116,7 +118,7 @@ class RLlibGameEnv(MultiAgentEnv):
         self._played.add(mover)
         return {mover: self._observe(mover)}, {}
 
-    def step(self, action_dict):
+    def step(self, action_dict: dict) -> tuple[dict, dict, dict, dict, dict]:
         mover = self.aec.agent_selection
         self.aec.step(int(action_dict[mover]))   # an illegal action raises: the mask rules it out
         for agent, r in self.aec.rewards.items():
@@ -139,7 +141,7 @@ class RLlibGameEnv(MultiAgentEnv):
         return obs, rewards, terms, truncs, {}
 
 
-def make_env(config):
+def make_env(config: dict) -> RLlibGameEnv:
     """The env creator Ray calls on each env runner (importable there by name)."""
     return RLlibGameEnv(config)
 
@@ -156,11 +158,11 @@ class MaskedPPOModule(DefaultPPOTorchRLModule):
     float, so it is never sampled and takes no gradient. (What RLlib's ``ActionMaskingTorchRLModule``
     example does, on the non-deprecated base class and without rewriting the batch in place.)"""
 
-    def __init__(self, *, observation_space=None, **kwargs):
+    def __init__(self, *, observation_space: spaces.Space | None = None, **kwargs: Any) -> None:
         self.space_with_mask = observation_space
         super().__init__(observation_space=observation_space["observations"], **kwargs)
 
-    def setup(self):
+    def setup(self) -> None:
         super().setup()
         self.observation_space = self.space_with_mask   # what the env runners hand in
 
@@ -177,7 +179,7 @@ class MaskedPPOModule(DefaultPPOTorchRLModule):
     def _forward_train(self, batch, **kwargs):
         return self._masked(super()._forward_train, batch, **kwargs)
 
-    def compute_values(self, batch, embeddings=None):
+    def compute_values(self, batch: dict, embeddings: Any = None) -> torch.Tensor:
         return super().compute_values(_split(batch)[0], embeddings)
 
 
@@ -188,13 +190,13 @@ class RLModuleAgent(Agent):
 
     name = "rllib_ppo"
 
-    def __init__(self, module, seed=None, greedy=False):
+    def __init__(self, module: Any, seed: int | None = None, greedy: bool = False) -> None:
         super().__init__(seed)
         self.module = module
         self.greedy = greedy
         self.device = next(module.parameters()).device
 
-    def act(self, observation, action_mask, info=None) -> int:
+    def act(self, observation: np.ndarray, action_mask: np.ndarray, info: dict | None = None) -> int:
         mask = np.asarray(action_mask, np.float32)
         batch = {Columns.OBS: {
             "observations": torch.as_tensor(observation, dtype=torch.float32, device=self.device)[None],
@@ -210,7 +212,8 @@ class RLModuleAgent(Agent):
         return int(self.rng.choice(p.size, p=p / p.sum()))
 
 
-def evaluate(algo, game, games, num_players, seed, env_kwargs=None, greedy=False):
+def evaluate(algo: Any, game: str, games: int, num_players: int, seed: int, env_kwargs: dict | None = None,
+             greedy: bool = False) -> tuple[float, int]:
     """The shared policy at one seat against the random agent at the others, seats rotating;
     returns (score, games): a win counts 1, a win shared by k counts 1/k."""
     module = algo.get_module(POLICY)
@@ -219,8 +222,9 @@ def evaluate(algo, game, games, num_players, seed, env_kwargs=None, greedy=False
                         num_players=num_players, **options)
 
 
-def build_config(game, num_players=None, seed=0, env_kwargs=None, num_env_runners=1, envs_per_runner=4,
-                 train_batch=4000, minibatch=256, epochs=10, lr=1e-3, hidden=(64, 64), gpu=None):
+def build_config(game: str, num_players: int | None = None, seed: int = 0, env_kwargs: dict | None = None,
+                 num_env_runners: int = 1, envs_per_runner: int = 4, train_batch: int = 4000, minibatch: int = 256,
+                 epochs: int = 10, lr: float = 1e-3, hidden: Sequence[int] = (64, 64), gpu: bool | None = None) -> PPOConfig:
     """The PPO config: the env, one shared module with action masking for every seat, and the
     learner on the GPU when there is one (``gpu=None``: ``torch.cuda.is_available()``)."""
     if gpu is None:
@@ -249,7 +253,7 @@ def build_config(game, num_players=None, seed=0, env_kwargs=None, num_env_runner
     )
 
 
-def save_policy(algo, out, description) -> Path:
+def save_policy(algo: Any, out: str | os.PathLike, description: dict) -> Path:
     """The trained policy alone (module docstring): ``out/policy/`` and ``out/policy.json``."""
     out = Path(out)
     algo.get_module(POLICY).save_to_path(str((out / "policy").resolve()))
@@ -258,7 +262,8 @@ def save_policy(algo, out, description) -> Path:
     return path
 
 
-def load_agent(path, game_name=None, seed=None, greedy=False) -> RLModuleAgent:
+def load_agent(path: str | os.PathLike, game_name: str | None = None, seed: int | None = None,
+               greedy: bool = False) -> RLModuleAgent:
     """The policy a run wrote (its ``policy.json``, the module beside it) as an agent; with
     ``game_name`` it must be that game's (``ValueError`` otherwise, as for every model file)."""
     path = Path(path)
@@ -283,9 +288,11 @@ def quiet_ray() -> None:
     warnings.filterwarnings("ignore", module=r"ray(\.|$)")
 
 
-def train(game="forfort_v0", iterations=10, num_players=None, seed=0, address=None, num_cpus=None,
-          num_env_runners=1, eval_games=200, env_kwargs=None, train_batch=4000, quiet=False, out=None,
-          command=None, verbose=False, **ppo):
+def train(game: str = "forfort_v0", iterations: int = 10, num_players: int | None = None, seed: int = 0,
+          address: str | None = None, num_cpus: int | None = None, num_env_runners: int = 1, eval_games: int = 200,
+          env_kwargs: dict | None = None, train_batch: int = 4000, quiet: bool = False,
+          out: str | os.PathLike | None = None, command: str | None = None, verbose: bool = False,
+          **ppo: Any) -> dict:
     """Self-play PPO on Ray for ``iterations`` training iterations, with the shared policy played
     against the random agent before and after (``eval_games`` games each, the same deals and seats,
     so the two figures differ by what training changed). ``address=None`` starts a local Ray

@@ -18,14 +18,16 @@ evaluation. Training runs on a GPU when torch sees one (``--device auto``), and 
 from __future__ import annotations
 
 import json
+import os
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.logger import configure
 
 from frontierzoo.agents import available_agents
-from frontierzoo.agents.base import usable_cores
+from frontierzoo.agents.base import Agent, usable_cores
 from frontierzoo.agents.learned import MaskablePPOAgent, save_policy
 from frontierzoo.training.batched import SELF, BatchedSelfPlay
 from frontierzoo.training.league import League
@@ -46,7 +48,7 @@ class UpdateThreads(BaseCallback):
     too small to share, and the idle threads would spin against the compiled games), ``threads``
     for PPO's update, which is most of the arithmetic and has the machine to itself then."""
 
-    def __init__(self, threads):
+    def __init__(self, threads: int | None) -> None:
         super().__init__()
         self.threads = threads
 
@@ -62,12 +64,12 @@ class UpdateThreads(BaseCallback):
         return True
 
 
-def default_pool(game):
+def default_pool(game: str) -> tuple[str, ...]:
     """The league's first members: random, the heuristic where the game has one, and the policy."""
     return tuple(a for a in ("random", "heuristic") if a in available_agents(game)) + (SELF,)
 
 
-def pick_device(device):
+def pick_device(device: str) -> str:
     """``auto``: the GPU when torch sees one, else the CPU."""
     import torch
 
@@ -76,10 +78,12 @@ def pick_device(device):
     return device
 
 
-def train(game, timesteps=200_000, out="runs/ppo", seed=0, num_players=None, opponents=None, num_envs=NUM_ENVS,
-          n_steps=N_STEPS, snapshot_every=50_000, pool_size=4, eval_every=50_000, eval_games=200, reward="win",
-          threads=None, net=NET, device="auto", max_minutes=None, imitate=None, imitate_samples=100_000,
-          imitate_epochs=4, command=None):
+def train(game: str, timesteps: int = 200_000, out: str | os.PathLike = "runs/ppo", seed: int = 0, num_players: int | None = None,
+          opponents: Sequence[str | Agent] | None = None, num_envs: int = NUM_ENVS, n_steps: int = N_STEPS,
+          snapshot_every: int = 50_000, pool_size: int = 4, eval_every: int = 50_000, eval_games: int = 200,
+          reward: str = "win", threads: int | None = None, net: Sequence[int] = NET, device: str = "auto",
+          max_minutes: float | None = None, imitate: str | None = None, imitate_samples: int = 100_000,
+          imitate_epochs: int = 4, command: str | None = None) -> dict:
     """Train (after imitating ``imitate``, an agent's name, on ``imitate_samples`` of its decisions,
     when given: ``training/imitate.py``), save ``<out>/final.zip`` and ``<out>/final.json`` (+ ``.pt``), and the curve; returns
     the evaluation dict. ``command`` is recorded in ``final.json`` as what trained the policy

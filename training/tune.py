@@ -41,6 +41,7 @@ trained them; plain numbers, nothing that runs on load. Copy it to
 from __future__ import annotations
 
 import json
+import os
 import multiprocessing
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -68,8 +69,9 @@ def _task(args):
     return float(scores.sum())
 
 
-def train(minutes=55.0, out=None, seed=0, population=16, elite=4, games=400,
-          eval_every=5, eval_games=1000, num_players=None, processes=None, command=None, game="forfort_v0"):
+def train(minutes: float = 55.0, out: str | os.PathLike | None = None, seed: int = 0, population: int = 16,
+          elite: int = 4, games: int = 400, eval_every: int = 5, eval_games: int = 1000, num_players: int | None = None,
+          processes: int | None = None, command: str | None = None, game: str = "forfort_v0") -> dict:
     """Run the cross-entropy method for ``minutes`` on ``game``'s heuristic (module docstring);
     returns the result dict and writes ``<out>/<game>_tuned.json``, ``curve.csv`` and ``curve.png``
     (``out``: ``runs/<game>_tuned``)."""

@@ -9,6 +9,9 @@ decision until the learner must decide again or the game ends, so off-turn decis
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import gymnasium
 import numpy as np
 from gymnasium import spaces
@@ -36,8 +39,9 @@ class SelfPlayEnv(gymnasium.Env):
 
     metadata = {"render_modes": ["ansi"]}
 
-    def __init__(self, game_name, opponents=("random",), weights=None, num_players=None,
-                 learner_seat=None, seed=None, render_mode=None, **env_kwargs):
+    def __init__(self, game_name: str, opponents: Sequence[str | Agent] = ("random",), weights: Sequence[float] | None = None,
+                 num_players: int | None = None, learner_seat: int | None = None, seed: int | None = None,
+                 render_mode: str | None = None, **env_kwargs: Any) -> None:
         super().__init__()
         env_kwargs.setdefault("illegal_action", "lose")
         self.aec = make(game_name, num_players=num_players, render_mode=render_mode, **env_kwargs)
@@ -61,7 +65,7 @@ class SelfPlayEnv(gymnasium.Env):
         self._table = []
 
     # ------------------------------------------------------------------ the pool
-    def add_opponent(self, opponent, weight=1.0):
+    def add_opponent(self, opponent: str | Agent, weight: float = 1.0) -> None:
         """Add an agent name, an :class:`Agent`, or "self" to the pool."""
         if isinstance(opponent, str) and opponent != SELF:
             opponent = make_agent(opponent, self.game_name, seed=int(self._rng.integers(2**31)))
@@ -70,7 +74,7 @@ class SelfPlayEnv(gymnasium.Env):
         self.pool.append(opponent)
         self.weights.append(float(weight))
 
-    def set_policy(self, agent):
+    def set_policy(self, agent: Agent) -> None:
         """The agent that plays the pool's "self" entries (the learner's current policy)."""
         self._policy = agent
 
@@ -84,7 +88,7 @@ class SelfPlayEnv(gymnasium.Env):
         return opp
 
     # ------------------------------------------------------------------ the Gymnasium API
-    def reset(self, seed=None, options=None):
+    def reset(self, seed: int | None = None, options: dict | None = None) -> tuple[np.ndarray, dict]:
         super().reset(seed=seed)
         if seed is not None:
             self._rng = np.random.default_rng(seed)
@@ -117,14 +121,14 @@ class SelfPlayEnv(gymnasium.Env):
             obs = self.aec.observe(self.aec.agent_selection)
             self.aec.step(self._table[seat].act(obs["observation"], obs["action_mask"], self._info))
 
-    def step(self, action):
+    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict]:
         self.aec.step(int(action))
         reward, terminated, truncated = self._play_opponents()
         return self._observation(), float(reward), terminated, truncated, {}
 
-    def action_masks(self):
+    def action_masks(self) -> np.ndarray:
         """The learner's legal actions (bool), for MaskablePPO; none once the game is over."""
         return self.aec.action_masks()
 
-    def render(self):
+    def render(self) -> str:  # type: ignore[override]
         return self.aec.game.render_text(self.aec.record, seat=self._seat)

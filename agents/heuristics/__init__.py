@@ -18,11 +18,15 @@ file beside it (``frontier.py`` is Frontier's guide and names its agent from ``f
 from __future__ import annotations
 
 import importlib
+import os
+import types
 import json
 import pkgutil
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -31,13 +35,18 @@ from frontierzoo.envs.common.registry import warn_if_other_rules
 
 from ..learned import MODELS
 
+if TYPE_CHECKING:
+    from frontierzoo.envs.common.game import Game
+
+    from ..base import Agent
+
 # A heuristic with weights can be trained (training/tune.py); its trained weights are a file of
 # plain numbers by name, bundled as ``agents/models/<game folder>_tuned.json``.
 WEIGHTS_FORMAT = "frontierzoo-weights-1"
 
 
 @lru_cache(maxsize=None)
-def heuristic_modules() -> MappingProxyType:
+def heuristic_modules() -> MappingProxyType[str, str]:
     """``{env name: module name}`` of every game that has a heuristic file here (read-only).
     Looked up once a process: listing the folder cost ~1 ms, and every heuristic made asks it (the
     arena makes thousands: 2.1 s of a 42 s Fantasy Frontier profile)."""
@@ -45,7 +54,7 @@ def heuristic_modules() -> MappingProxyType:
     return MappingProxyType({game.name: f"{__name__}.{game.folder}" for game in all_games() if game.folder in files})
 
 
-def heuristic_module(game_name):
+def heuristic_module(game_name: str) -> types.ModuleType:
     """The module of ``game_name``'s heuristic (imported on first use)."""
     module = heuristic_modules().get(game_name)
     if module is None:
@@ -53,19 +62,19 @@ def heuristic_module(game_name):
     return importlib.import_module(module)
 
 
-def tunable_games() -> dict:
+def tunable_games() -> dict[str, int]:
     """``{env name: seats}`` of every game whose heuristic has weights to train (it defines
     ``WEIGHT_NAMES``), with the seats they train at by default (its ``TUNE_SEATS``)."""
     return {name: module.TUNE_SEATS for name in heuristic_modules()
             if hasattr(module := heuristic_module(name), "WEIGHT_NAMES")}
 
 
-def make_heuristic(game_name, seed=None, **kwargs):
+def make_heuristic(game_name: str, seed: int | None = None, **kwargs: Any) -> Agent:
     """The heuristic agent of ``game_name``."""
     return heuristic_module(game_name).HEURISTIC(seed=seed, **kwargs)
 
 
-def tuned_file(game) -> Path:
+def tuned_file(game: Game) -> Path:
     """Where ``game``'s bundled trained heuristic weights lie (they may not)."""
     return MODELS / f"{game.folder}_tuned.json"
 
@@ -74,11 +83,11 @@ class NamedWeights:
     """A heuristic's numbers by name: checking a vector of them, reading a weights file of them,
     and where the game's trained ones are bundled (``tuned``, which may not exist)."""
 
-    def __init__(self, game, names, what):
+    def __init__(self, game: Game, names: Sequence[str], what: str) -> None:
         self.game, self.names, self.what = game, tuple(names), what
         self.tuned = tuned_file(game)
 
-    def check(self, weights) -> np.ndarray:
+    def check(self, weights: Sequence[float] | np.ndarray) -> np.ndarray:
         """``weights`` as a float64 vector, one finite number per name, else ``ValueError``
         naming what they are and the names."""
         try:
@@ -90,7 +99,7 @@ class NamedWeights:
                              f"got {weights!r}")
         return np.ascontiguousarray(w)
 
-    def load(self, path) -> np.ndarray:
+    def load(self, path: str | os.PathLike) -> np.ndarray:
         """The weights a ``<game>_tuned.json`` holds (training/tune.py writes them): plain numbers,
         checked one by one; ``ValueError`` if the file is not such a file for this game, a warning
         if it was trained on other rules (its ``"rules"``, the rules' fingerprint)."""

@@ -52,7 +52,7 @@ def _pattern_at(buf, m, c):
     return board.pattern_at(G.records(buf)[0], m, c)
 
 
-def pattern_at(s, m, c):
+def pattern_at(s: np.void, m: int, c: int) -> int:
     """The rule ``board.pattern_at`` compiled, handed the record as its bytes (a view): run as
     Python over the record it took most of this agent's time (~46 us a call, thousands of calls a
     game), and Numba takes ~12 us to unbox a record argument, ~1 us a byte array."""
@@ -63,7 +63,7 @@ class FantasyFrontierHeuristic(Agent):
     name = "heuristic"
     needs_env = True
 
-    def act(self, observation, action_mask, info=None) -> int:
+    def act(self, observation: np.ndarray, action_mask: np.ndarray, info: dict | None = None) -> int:
         if info is None or "env" not in info:
             raise ValueError("FantasyFrontierHeuristic needs the live env as info['env']")
         s = info["env"].record.copy()   # its own copy: place_tile tries tiles on the board

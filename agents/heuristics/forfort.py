@@ -11,6 +11,9 @@ turn shows a card the agent could not know, never the real one.
 """
 from __future__ import annotations
 
+import os
+from collections.abc import Sequence
+
 import numpy as np
 
 from frontierzoo.envs.common.engine import compiled
@@ -256,7 +259,8 @@ def duel(weights, others, seeds, seat_of, num_players, opts, buf, stack, raw, ma
         score[g] = 1.0 / winners if s['last_rewards'][seat_of[g]] > 0 else 0.0
 
 
-def play_against_heuristic(weights, seeds, num_players=2):
+def play_against_heuristic(weights: Sequence[float] | np.ndarray, seeds: Sequence[int] | np.ndarray,
+                           num_players: int = 2) -> np.ndarray:
     """The scores (a win shared by k counts 1/k) of ``weights`` in one game per seed against the
     hand-set heuristic at every other seat, its seat going round with the game's number (game k at
     seat k mod the seats): what training/tune.py trains on, all in compiled code (:func:`duel`)."""
@@ -277,14 +281,14 @@ class ForfortHeuristic(Agent):
     name = "heuristic"
     needs_env = True
 
-    def __init__(self, seed=None, weights=None):
+    def __init__(self, seed: int | None = None, weights: Sequence[float] | np.ndarray | None = None) -> None:
         super().__init__(seed)
         self.weights = check_weights(WEIGHTS if weights is None else weights)
         self._stack = np.zeros(MAX_DEPTH + 1, dtype=RECORD_DTYPE)
         self._raw = self._stack.view(np.uint8).reshape(MAX_DEPTH + 1, RECORD_DTYPE.itemsize)
         self._masks = np.zeros((MAX_DEPTH + 1, NUM_ACTIONS), np.bool_)
 
-    def act(self, observation, action_mask, info=None) -> int:
+    def act(self, observation: np.ndarray, action_mask: np.ndarray, info: dict | None = None) -> int:
         if info is None or "env" not in info:
             raise ValueError("ForfortHeuristic needs the live env as info['env']")
         record = info["env"].record
@@ -310,7 +314,7 @@ class TunedForfort(ForfortHeuristic):
 
     name = "tuned"
 
-    def __init__(self, seed=None, path=None):
+    def __init__(self, seed: int | None = None, path: str | os.PathLike | None = None) -> None:
         super().__init__(seed, weights=load_weights(TUNED if path is None else path))
 
 

@@ -175,14 +175,14 @@ class FranticHeuristic(Agent):
     name = "heuristic"
     needs_env = True
 
-    def __init__(self, seed=None):
+    def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         self._stack = np.zeros(MAX_DEPTH + 3, dtype=RECORD_DTYPE)
         self._raw = self._stack.view(np.uint8).reshape(MAX_DEPTH + 3, RECORD_DTYPE.itemsize)
         self._masks = np.zeros((MAX_DEPTH + 3, NUM_ACTIONS), np.bool_)
         self._values = np.zeros(NUM_ACTIONS, np.float64)
 
-    def act(self, observation, action_mask, info=None) -> int:
+    def act(self, observation: np.ndarray, action_mask: np.ndarray, info: dict | None = None) -> int:
         if info is None or "env" not in info:
             raise ValueError("FranticHeuristic needs the live env as info['env']")
         record = info["env"].record

@@ -23,6 +23,9 @@ cousin of this advice, is ``frontier.py``'s; that module is the one the tools re
 """
 from __future__ import annotations
 
+import os
+from collections.abc import Sequence
+
 import numpy as np
 
 from frontierzoo.envs.common.engine import compiled
@@ -127,12 +130,12 @@ class FrontierHeuristic(Agent):
     name = "heuristic"
     needs_env = True
 
-    def __init__(self, seed=None, weights=None):
+    def __init__(self, seed: int | None = None, weights: Sequence[float] | np.ndarray | None = None) -> None:
         super().__init__(seed)
         self.w = check_weights(WEIGHTS if weights is None else weights)
         self._offer = None  # (give, give_count, get, get_count) being put on the table, or bid
 
-    def act(self, observation, action_mask, info=None) -> int:
+    def act(self, observation: np.ndarray, action_mask: np.ndarray, info: dict | None = None) -> int:
         if info is None or "env" not in info:
             raise ValueError("FrontierHeuristic needs the live env as info['env']")
         s = info["env"].record
@@ -406,14 +409,15 @@ class TunedFrontier(FrontierHeuristic):
 
     name = "tuned"
 
-    def __init__(self, seed=None, path=None):
+    def __init__(self, seed: int | None = None, path: str | os.PathLike | None = None) -> None:
         super().__init__(seed, weights=load_weights(TUNED if path is None else path))
 
 
 MAX_DECISIONS = 10_000   # a game between heuristics takes 400-1,800; one cut off here scores nothing
 
 
-def play_against_heuristic(weights, seeds, num_players=4):
+def play_against_heuristic(weights: Sequence[float] | np.ndarray, seeds: Sequence[int] | np.ndarray,
+                           num_players: int = 4) -> np.ndarray:
     """The scores (a win shared by k counts 1/k) of the heuristic with ``weights`` in one game per
     seed against the hand-set heuristic at every other seat, its seat going round one place a game:
     what training/tune.py trains on, played by the strength loop (``play_rotated``). Every seat's

@@ -15,6 +15,8 @@ decides each stage by rule of thumb:
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from frontierzoo.envs.legends.adventure import difficulty
@@ -36,7 +38,7 @@ EXPECTED_DEAL = 5.5      # the adventure deal's mean with a run now and then
 MARGIN = 0.0             # how far above the number it wants its estimate
 
 
-def best_play_value(hand, suit_ok):
+def best_play_value(hand: np.ndarray, suit_ok: Callable[[int], bool]) -> tuple[int, int]:
     """The value of the strongest play on an adventure whose trump skills pass ``suit_ok``: one
     card of 5+ (or a wild card), or the Ingenuity set of one skill's cards of 4 or less and Luck."""
     best, best_suit = 0, -1
@@ -64,7 +66,7 @@ class LegendsHeuristic(Agent):
     name = "heuristic"
     needs_env = True
 
-    def act(self, observation, action_mask, info=None) -> int:
+    def act(self, observation: np.ndarray, action_mask: np.ndarray, info: dict | None = None) -> int:
         if info is None or "env" not in info:
             raise ValueError("LegendsHeuristic needs the live env as info['env']")
         s = info["env"].record

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import copy
 import os
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 from gymnasium import spaces
@@ -19,11 +21,14 @@ from .engine import kernels, new_record
 from .record import STEPS_MAX
 from .saves import check_record, read_save, write_save
 
+if TYPE_CHECKING:
+    from .game import Game
+
 ILLEGAL_MODES = ("raise", "lose")
 REWARD_MODES = ("win", "vp")
 
 
-def is_int(x) -> bool:
+def is_int(x: object) -> bool:
     """An integer a user may hand in: a Python or NumPy integer (or a 0-d integer array), not a bool."""
     if isinstance(x, np.ndarray) and x.ndim == 0:
         x = x[()]
@@ -35,11 +40,11 @@ def read_only(array: np.ndarray) -> np.ndarray:
     through a read-only memoryview, so ``flags.writeable = True`` is refused ("cannot set WRITEABLE
     flag"), where a plain view with the flag cleared lets anyone set it back. What the envs hand
     out of their own state is this; compiled kernels still take it (Numba does not check)."""
-    raw = memoryview(array.reshape(-1).view(np.uint8)).toreadonly()
+    raw = memoryview(array.reshape(-1).view(np.uint8)).toreadonly()  # type: ignore[arg-type]
     return np.frombuffer(raw, dtype=array.dtype).reshape(array.shape)
 
 
-def seed_value(seed) -> int:
+def seed_value(seed: int | None) -> int:
     """A reset's seed as 64 bits: the given one (an integer in [0, 2**64)), or fresh entropy for
     ``None``. Anything else is refused rather than folded into another seed's game."""
     if seed is None:
@@ -49,14 +54,14 @@ def seed_value(seed) -> int:
     return int(seed)
 
 
-def check_max_steps(max_steps):
+def check_max_steps(max_steps: int | None) -> int | None:
     """``max_steps``: None or a positive int (not a bool)."""
     if max_steps is not None and (not is_int(max_steps) or int(max_steps) < 1):
         raise ValueError(f"max_steps must be a positive int or None, got {max_steps!r}")
     return None if max_steps is None else int(max_steps)
 
 
-def check_reward(reward):
+def check_reward(reward: str) -> str:
     if not isinstance(reward, str) or reward not in REWARD_MODES:
         raise ValueError(f"reward must be one of {REWARD_MODES}, got {reward!r}")
     return reward
@@ -85,12 +90,13 @@ class FrontierZooEnv(AECEnv):
 
     metadata = {"render_modes": ["human", "ansi", "rgb_array"], "is_parallelizable": False, "render_fps": 2}
 
-    def __init__(self, game, num_players=None, render_mode=None, illegal_action="raise",
-                 max_steps=None, reward="win", render_seat=None, **options):
+    def __init__(self, game: Game, num_players: int | None = None, render_mode: str | None = None,
+                 illegal_action: str = "raise", max_steps: int | None = None, reward: str = "win",
+                 render_seat: int | str | None = None, **options: Any) -> None:
         super().__init__()
         self.game = game
         self.num_players = game.check_players(game.default_players if num_players is None else num_players)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:  # type: ignore[operator]
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, got {render_mode!r}")
         if not isinstance(illegal_action, str) or illegal_action not in ILLEGAL_MODES:
             raise ValueError(f"illegal_action must be one of {ILLEGAL_MODES}, got {illegal_action!r}")
@@ -124,10 +130,10 @@ class FrontierZooEnv(AECEnv):
         self._has_reset = False
 
     # ----------------------------------------------------------------- spaces and accessors
-    def observation_space(self, agent):
+    def observation_space(self, agent: str) -> spaces.Dict:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent):
+    def action_space(self, agent: str) -> spaces.Discrete:
         return self.action_spaces[agent]
 
     def _set_states(self, states):
@@ -136,13 +142,13 @@ class FrontierZooEnv(AECEnv):
         self._record = read_only(states)[0]
 
     @property
-    def record(self):
+    def record(self) -> np.void:
         """The state record, read-only: a live view of the game (it follows every step), which
         cannot be written into, because a field out of its range can crash compiled code. Copy it
         (``env.record.copy()``) to change a position, and hand that to :meth:`set_record`."""
         return self._record
 
-    def set_record(self, record) -> None:
+    def set_record(self, record: np.void) -> None:
         """Set the game to the position ``record`` (a record of this game, e.g. an edited
         ``env.record.copy()``), checked as :meth:`load` checks a save's record: every field in its
         declared range, the option fields as this env's options deal them, every invariant, a
@@ -181,7 +187,7 @@ class FrontierZooEnv(AECEnv):
                                f"call reset() before {what}() to play again")
 
     # ----------------------------------------------------------------- the AEC loop
-    def reset(self, seed=None, options=None):
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         # ``options`` is accepted for PettingZoo's API and unused: a game's options are fixed when
         # the env is made, so that the spaces stay what they were.
         self._seed = seed_value(seed)
@@ -203,7 +209,7 @@ class FrontierZooEnv(AECEnv):
         if seat >= 0:
             self.agent_selection = self.possible_agents[seat]
 
-    def last(self, observe=True):
+    def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict]:
         """PettingZoo's ``last()``, handing out copies: of the observation and mask (``observe``)
         and of the agent's info dict, so that a key a user adds stays in the user's dict."""
         self._require_agents("last")
@@ -211,11 +217,11 @@ class FrontierZooEnv(AECEnv):
         return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
                 self.terminations[agent], self.truncations[agent], dict(self.infos[agent]))
 
-    def agent_iter(self, max_iter=2**63):
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
         self._require_reset("agent_iter")
         return super().agent_iter(max_iter)
 
-    def observe(self, agent):
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``agent``'s observation and mask: copies, so that writing into them cannot change what
         the env holds legal (the env keeps its own)."""
         self._require_reset("observe")
@@ -229,17 +235,17 @@ class FrontierZooEnv(AECEnv):
             "action_mask": np.zeros(self.game.num_actions, np.int8),
         }
 
-    def action_masks(self):
+    def action_masks(self) -> np.ndarray:
         """The legal actions of the agent to act, as a bool array (sb3-contrib's MaskablePPO)."""
         self._require_reset("action_masks")
         return self._mask.copy()
 
-    def legal_actions(self):
+    def legal_actions(self) -> np.ndarray:
         """The legal action ids of the agent to act."""
         self._require_reset("legal_actions")
         return np.flatnonzero(self._mask)
 
-    def step(self, action):
+    def step(self, action: int | None) -> None:
         self._require_agents("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -292,7 +298,7 @@ class FrontierZooEnv(AECEnv):
         self._accumulate_rewards()
 
     # ----------------------------------------------------------------- extras
-    def describe_action(self, action) -> str:
+    def describe_action(self, action: int) -> str:
         """The action in words, in the current position; the action is checked as :meth:`step`
         checks it (``ValueError`` for anything but an integer in the action space)."""
         self._require_reset("describe_action")
@@ -305,14 +311,14 @@ class FrontierZooEnv(AECEnv):
         self.game.core.state_vector(self._states[0], out)
         return out
 
-    def determinize(self, agent):
+    def determinize(self, agent: str) -> None:
         """Re-deal, in place, everything ``agent`` cannot see (use on a clone, for search)."""
         self._require_reset("determinize")
         self.game.core.determinize(self._states[0], self.agent_name_mapping[agent])
         if self._seat >= 0:
             self._show(self._seat)
 
-    def clone(self):
+    def clone(self) -> FrontierZooEnv:
         """An independent copy of this env, game and bookkeeping included."""
         self._require_reset("clone")
         other = copy.copy(self)
@@ -326,7 +332,7 @@ class FrontierZooEnv(AECEnv):
         other.infos = copy.deepcopy(self.infos)
         return other
 
-    def save(self, path=None) -> bytes:
+    def save(self, path: str | os.PathLike | None = None) -> bytes:
         """The whole game as bytes (and written to ``path`` if given): settings, bookkeeping, record."""
         self._require_reset("save")
         data = write_save({
@@ -343,7 +349,7 @@ class FrontierZooEnv(AECEnv):
                 f.write(data)
         return data
 
-    def load(self, data):
+    def load(self, data: bytes | str | os.PathLike) -> None:
         """Restore a game saved by :meth:`save` (bytes or a file path) into this env. The file is
         checked whole before anything changes (``common/saves.py``): a malformed or impossible
         save raises ``ValueError`` saying what is wrong, and leaves this env as it was."""
@@ -384,7 +390,7 @@ class FrontierZooEnv(AECEnv):
         """The buffer of the scores before and after a step, which only ``reward="vp"`` needs."""
         return np.zeros(2 * self.num_players if reward_mode == "vp" else 0, np.float32)
 
-    def render(self):
+    def render(self) -> str | np.ndarray | None:
         """The position drawn as ``render_mode`` says, from ``render_seat``'s view (None: the full
         view, every hand shown, and the drawing says so): ``"ansi"`` text, ``"rgb_array"`` an
         (H, W, 3) uint8 picture, ``"human"`` the text printed."""
@@ -412,7 +418,7 @@ class FrontierZooEnv(AECEnv):
         raise ValueError(f"{self.game.name}: {what} must be None, a seat in [0, {self.num_players}) or one of "
                          f"{self.possible_agents}, got {seat!r}")
 
-    def last_words(self, seat=None) -> list:
+    def last_words(self, seat: int | str | None = None) -> list[str]:
         """The last decision and what followed it, in words ``seat`` may hear (None: the neutral
         narrator's); empty before the first decision, or when the env has no render_mode (only
         an env made with one keeps the last decision)."""
@@ -424,7 +430,7 @@ class FrontierZooEnv(AECEnv):
         before = self._last[0].view(self.game.dtype)[0]
         return last_words(self.game, before, self._last[1], self._states[0], self._viewer(seat))
 
-    def render_view(self, seat=None, mode="ansi", dpi=None):
+    def render_view(self, seat: int | str | None = None, mode: str = "ansi", dpi: float | None = None) -> str | np.ndarray:
         """The position as ``seat`` may see it (an agent name or seat number; None: the full view,
         every hand shown, which the drawing says), with the last decision and what followed it:
         ``mode`` ``"ansi"`` text, ``"rgb_array"`` an (H, W, 3) uint8 picture (``dpi``: pixels an
@@ -447,10 +453,10 @@ class FrontierZooEnv(AECEnv):
             lines += [f"   . {event}" for event in last[1:]]
         return "\n".join(lines)
 
-    def render_svg(self, seat=None) -> str:
+    def render_svg(self, seat: int | str | None = None) -> str:
         """The picture as SVG text (vector, sharp at any size), from ``seat``'s view (None: the
         full view): the same drawing as ``render_view(seat, "rgb_array")``."""
-        return self.render_view(seat, "svg")
+        return cast(str, self.render_view(seat, "svg"))
 
-    def close(self):
+    def close(self) -> None:
         pass

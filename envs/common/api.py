@@ -8,8 +8,15 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from .aec import FrontierZooEnv
+    from .game import Game
+    from .parallel import FrontierZooParallelEnv
+    from .vector import VectorEnv
 
 
 @dataclass(frozen=True)
@@ -26,7 +33,7 @@ class Rollouts:
         return self.decisions / max(self.seconds, 1e-12)
 
 
-def module_api(game) -> dict:
+def module_api(game: Game) -> dict[str, Any]:
     """``env``, ``raw_env``, ``vector_env`` and ``random_rollouts`` for ``game``."""
     from .aec import FrontierZooEnv, seed_value
     from .engine import kernels
@@ -35,16 +42,19 @@ def module_api(game) -> dict:
     opts_doc = f"\n\n    Game options: {', '.join(f'``{k}={v!r}``' for k, v in game.option_defaults.items())}." \
         if game.option_defaults else ""
 
-    def raw_env(num_players=game.default_players, render_mode=None, **kwargs):
+    def raw_env(num_players: int = game.default_players, render_mode: str | None = None,
+                **kwargs: Any) -> FrontierZooEnv:
         return FrontierZooEnv(game, num_players=num_players, render_mode=render_mode, **kwargs)
 
-    def env(num_players=game.default_players, render_mode=None, **kwargs):
+    def env(num_players: int = game.default_players, render_mode: str | None = None,
+            **kwargs: Any) -> FrontierZooEnv:
         return raw_env(num_players=num_players, render_mode=render_mode, **kwargs)
 
-    def vector_env(num_envs, num_players=game.default_players, **kwargs):
+    def vector_env(num_envs: int, num_players: int = game.default_players, **kwargs: Any) -> VectorEnv:
         return VectorEnv(game, num_envs, num_players=num_players, **kwargs)
 
-    def random_rollouts(num_games, num_players=game.default_players, seed=0, max_steps=None, **options):
+    def random_rollouts(num_games: int, num_players: int = game.default_players, seed: int | None = 0,
+                        max_steps: int | None = None, **options: Any) -> Rollouts:
         if isinstance(num_games, (bool, np.bool_)) or not isinstance(num_games, (int, np.integer)) or num_games < 1:
             raise ValueError(f"{game.name}: num_games must be a positive int, got {num_games!r}")
         if max_steps is not None and (isinstance(max_steps, (bool, np.bool_))
@@ -76,7 +86,8 @@ def module_api(game) -> dict:
     if game.no_parallel_reason is None:   # a game whose seats decide simultaneously (parallel.py)
         from .parallel import FrontierZooParallelEnv
 
-        def parallel_env(num_players=game.default_players, render_mode=None, **kwargs):
+        def parallel_env(num_players: int = game.default_players, render_mode: str | None = None,
+                         **kwargs: Any) -> FrontierZooParallelEnv:
             return FrontierZooParallelEnv(game, num_players=num_players, render_mode=render_mode, **kwargs)
 
         parallel_env.__doc__ = (f"The {game.name} Parallel env: one step takes the actions of every seat with "

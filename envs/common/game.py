@@ -45,8 +45,15 @@ Kernels every game provides (``@kernel``; ``s`` is one record, a batch is a 1-D 
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from .layout import Layout
 
 
 class Game:
@@ -59,10 +66,10 @@ class Game:
 
     name: str = ""                  # the environment name, e.g. "forfort_v0"
     title: str = ""                 # one line for the docstring and the README's table
-    core = None                     # the module that exports the kernels listed above
-    dtype: np.dtype = None          # the state record's dtype (record.record_dtype)
-    actions = None                  # the action Layout (layout.py): named ranges
-    observation = None              # the observation Layout: named blocks
+    core: Any = None                # the module that exports the kernels listed above
+    dtype: np.dtype = None          # type: ignore[assignment]  # the state record's dtype (record.record_dtype)
+    actions: Layout = None          # type: ignore[assignment]  # the action Layout (layout.py): named ranges
+    observation: Layout = None      # type: ignore[assignment]  # the observation Layout: named blocks
     hidden_fields: tuple = ()       # record fields some seat may not see (determinize re-deals)
     state_size: int = 0             # length of state_vector()'s vector
     player_counts: tuple = ()       # seat counts the rules allow, e.g. (2, 3, 4)
@@ -78,12 +85,15 @@ class Game:
     # Why there is no parallel_env() (None: the game has one). PettingZoo's aec_to_parallel needs
     # every live seat to act exactly once per cycle, in a fixed order; a game whose turn is a chain
     # of decisions by one seat, interrupted by off-turn decisions, cannot be played that way.
-    no_parallel_reason: str = ("a turn is a chain of decisions by one seat, and off-turn decisions "
+    no_parallel_reason: str | None = ("a turn is a chain of decisions by one seat, and off-turn decisions "
                                "interrupt it, so the seats do not each act once per cycle as PettingZoo's "
                                "aec_to_parallel requires; use env() (or vector_env() for batches)")
     # A game with a parallel env: the action a seat with nothing to decide in a step takes there, its
     # only legal one (masked samplers need one), which does nothing and the AEC env never offers.
-    wait_action: int = None
+    wait_action: int | None = None
+    # a game with a parallel env (no_parallel_reason None) defines pending_seats(s) (parallel.py);
+    # declared here for the type checker only: the others have no such attribute
+    pending_seats: Callable[[np.void], list[int]]
     invariant_names: dict = {}      # check_invariants code -> what broke
     field_ranges: dict = {}         # record field -> (lo, hi): a loaded record is refused outside
     # Tighter ranges a live game's fields keep (record field -> (lo, hi)), where the rules end the
@@ -120,11 +130,11 @@ class Game:
     def obs_size(self) -> int:
         return self.observation.size
 
-    def configs(self) -> list:
+    def configs(self) -> list[dict[str, Any]]:
         """Every seat count and option combination the conformance kit must test, as kwargs."""
         return [{"num_players": n} for n in self.player_counts]
 
-    def options(self, num_players: int, **kwargs) -> np.ndarray:
+    def options(self, num_players: int, **kwargs: Any) -> np.ndarray:
         """Check the constructor's game options and encode them as the int64 vector ``init`` takes.
 
         Raises ``ValueError`` naming the legal range of anything out of range, and ``TypeError``
@@ -132,7 +142,7 @@ class Game:
         """
         raise NotImplementedError
 
-    def check_players(self, num_players) -> int:
+    def check_players(self, num_players: int) -> int:
         if (isinstance(num_players, (bool, np.bool_)) or not isinstance(num_players, (int, np.integer))
                 or int(num_players) not in self.player_counts):
             raise ValueError(
@@ -140,7 +150,7 @@ class Game:
             )
         return int(num_players)
 
-    def perturb_private(self, s, seat, rng) -> bool:
+    def perturb_private(self, s: np.void, seat: int, rng: np.random.Generator) -> bool:
         """Change, in place, something only ``seat`` may see (e.g. swap a hand card with an unseen
         one), keeping every public fact; return False if ``seat`` has nothing private now.
 
@@ -149,14 +159,14 @@ class Game:
         """
         raise NotImplementedError
 
-    def events(self, before, after, viewer=None) -> list:
+    def events(self, before: np.void, after: np.void, viewer: int | None = None) -> list[str]:
         """What happened between two records without a decision (dice, draws, a new turn), in
         words, for transcripts and human play; ``viewer`` (a seat) hears it in its own words ("your
         camp on SW is destroyed") and never hears what it may not see; None: the neutral
         narrator's words, everything public. A game without such steps keeps this default."""
         return []
 
-    def describe_action(self, s, action: int, viewer=None) -> str:
+    def describe_action(self, s: np.void, action: int, viewer: int | None = None) -> str:
         """Words a person understands for ``action`` in the position ``s`` (the record), said to
         ``viewer`` (a seat: "player_1 builds on SW of your fort"); None: in the words of the seat
         to act ("build ... on SW of my fort")."""
@@ -172,23 +182,24 @@ class Game:
 
         return importlib.import_module(type(self).__module__.rsplit(".", 1)[0] + ".render")
 
-    def render_text(self, s, seat=None) -> str:
+    def render_text(self, s: np.void, seat: int | None = None) -> str:
         """The position as text; ``seat`` hides what that seat may not see (None shows all)."""
         return self._renderer().render_text(s, seat)
 
-    def render_figure(self, s, seat=None, last=()):
+    def render_figure(self, s: np.void, seat: int | None = None, last: Sequence[str] = ()) -> Figure:
         """The position as a matplotlib Figure on its own Agg canvas (no pyplot, the user's backend
         untouched); imports matplotlib only when called."""
         return self._renderer().render_figure(s, seat, tuple(last))
 
-    def action_place(self, s, action: int):
+    def action_place(self, s: np.void, action: int) -> str | None:
         """The place on the picture that ``action`` is played at (the gid of what is drawn there,
         such as "corner-12"), where a click on the board picks it; None for a move with no place
         (a game's ``render.py`` names them, in ``action_place(s, action)``, where it has them)."""
         place = getattr(self._renderer(), "action_place", None)
         return None if place is None else place(s, int(action))
 
-    def render_rgb(self, s, seat=None, last=(), dpi=None) -> np.ndarray:
+    def render_rgb(self, s: np.void, seat: int | None = None, last: Sequence[str] = (),
+                   dpi: float | None = None) -> np.ndarray:
         """The position as an RGB picture (H, W, 3) uint8 (``dpi``: pixels an inch, default 100)."""
         from .render import figure_to_rgb
 
@@ -197,14 +208,14 @@ class Game:
             fig.set_dpi(dpi)
         return figure_to_rgb(fig)
 
-    def render_svg(self, s, seat=None, last=()) -> str:
+    def render_svg(self, s: np.void, seat: int | None = None, last: Sequence[str] = ()) -> str:
         """The position as SVG text: vector, sharp at any size; its words are text elements (the
         viewer lays them out, in matplotlib's font where it has it)."""
         from .render import figure_to_svg
 
         return figure_to_svg(self.render_figure(s, seat, last))
 
-    def spec_rows(self) -> list:
+    def spec_rows(self) -> list[tuple[str, str]]:
         """PettingZoo's spec table of the game, as (key, value) rows: the module docstring's and
         the documentation site's."""
         seats = ", ".join(map(str, self.player_counts))

@@ -18,10 +18,17 @@ seats' observations until the game reveals them).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 from pettingzoo import ParallelEnv
 
 from .aec import FrontierZooEnv
+
+if TYPE_CHECKING:
+    from gymnasium import spaces
+
+    from .game import Game
 
 
 class FrontierZooParallelEnv(ParallelEnv):
@@ -29,7 +36,7 @@ class FrontierZooParallelEnv(ParallelEnv):
 
     metadata = {"render_modes": ["human", "ansi", "rgb_array"], "is_parallelizable": True, "render_fps": 2}
 
-    def __init__(self, game, num_players=None, render_mode=None, **kwargs):
+    def __init__(self, game: Game, num_players: int | None = None, render_mode: str | None = None, **kwargs: Any) -> None:
         if game.no_parallel_reason is not None:
             raise ValueError(f"{game.name} has no parallel env: {game.no_parallel_reason}")
         self.game = game
@@ -46,17 +53,17 @@ class FrontierZooParallelEnv(ParallelEnv):
         self._wait_mask = np.zeros(game.num_actions, np.int8)
         self._wait_mask[game.wait_action] = 1
 
-    def observation_space(self, agent):
+    def observation_space(self, agent: str) -> spaces.Dict:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent):
+    def action_space(self, agent: str) -> spaces.Discrete:
         return self.action_spaces[agent]
 
     @property
-    def record(self):
+    def record(self) -> np.void:
         return self.aec.record
 
-    def pending(self) -> list:
+    def pending(self) -> list[str]:
         """The agents whose actions the next step takes, in the order they are played."""
         if not self.agents or self.aec._seat < 0:
             return []
@@ -91,12 +98,12 @@ class FrontierZooParallelEnv(ParallelEnv):
                 return agent, int(action)
         return None
 
-    def reset(self, seed=None, options=None):
+    def reset(self, seed: int | None = None, options: dict | None = None) -> tuple[dict[str, dict], dict[str, dict]]:
         self.aec.reset(seed=seed, options=options)
         self.agents = self.possible_agents[:]
         return self._observations(), {a: {} for a in self.agents}
 
-    def step(self, actions):
+    def step(self, actions: dict[str, int]) -> tuple[dict[str, dict], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict]]:
         if not self.agents:
             raise RuntimeError(f"{self.game.name}: call reset() before step()")
         rewards = {a: 0.0 for a in self.agents}
@@ -136,18 +143,18 @@ class FrontierZooParallelEnv(ParallelEnv):
                              f"{self.game.wait_action} (wait)")
         self.aec._illegal(agent, action)
 
-    def legal_actions(self, agent):
+    def legal_actions(self, agent: str) -> np.ndarray:
         """The legal action ids of a live agent: a waiting one's is ``wait_action`` alone."""
         if agent not in self.pending():
             return np.array([self.game.wait_action], np.int64)
         seat = self.aec.agent_name_mapping[agent]
         return np.flatnonzero(self.aec._mask if seat == self.aec._seat else self._mask(seat))
 
-    def state(self):
+    def state(self) -> np.ndarray:
         return self.aec.state()
 
-    def render(self):
+    def render(self) -> str | np.ndarray | None:
         return self.aec.render()
 
-    def close(self):
+    def close(self) -> None:
         self.aec.close()

@@ -6,15 +6,21 @@ A folder is a game when it is a package whose ``__init__.py`` defines ``GAME`` (
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 import sys
 import types
 import warnings
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-_GAMES: dict = {}
-_MODULES: dict = {}
-_RETIRED: dict = {}     # an earlier version's name -> (the game now, what changed)
+if TYPE_CHECKING:
+    from .aec import FrontierZooEnv
+    from .game import Game
+
+_GAMES: dict[str, Game] = {}
+_MODULES: dict[str, types.ModuleType] = {}
+_RETIRED: dict[str, tuple[Game, str]] = {}     # an earlier version's name -> (the game now, what changed)
 
 
 class RetiredGameError(ValueError):
@@ -41,7 +47,7 @@ def _retired_module(package_name: str, old: str):
     return module
 
 
-def register(game, module=None):
+def register(game: Game, module: types.ModuleType | None = None) -> Game:
     """Add a game under its environment name; registering a second game of that name is a bug."""
     if game.name in _GAMES and _GAMES[game.name] is not game:
         raise ValueError(f"a game named {game.name!r} is already registered")
@@ -68,7 +74,7 @@ def _register_with_gymnasium(game) -> None:
                            kwargs={"game_name": game.name})
 
 
-def discover(package) -> tuple:
+def discover(package: types.ModuleType) -> tuple[dict[str, types.ModuleType], dict[str, types.ModuleType]]:
     """Import every game folder of ``package`` (``frontierzoo.envs``), register its ``GAME``, and
     make the folder importable under the environment name too (``frontierzoo.envs.forfort_v0``,
     PettingZoo's convention); the names of a game's earlier versions import as modules that raise
@@ -90,7 +96,7 @@ def discover(package) -> tuple:
     return found, retired
 
 
-def get_game(name: str):
+def get_game(name: str) -> Game:
     """The registered game of that name; ``ValueError`` naming the registered ones otherwise."""
     import frontierzoo.envs  # noqa: F401  (importing the package registers every game)
 
@@ -102,21 +108,21 @@ def get_game(name: str):
         raise ValueError(f"unknown game {name!r}; registered games: {sorted(_GAMES)}") from None
 
 
-def game_module(name: str):
+def game_module(name: str) -> types.ModuleType:
     """The module of a registered game (``env``, ``vector_env``, ``random_rollouts``, ...)."""
     get_game(name)
     return _MODULES[name]
 
 
-def rules_fingerprint(game) -> str:
+def rules_fingerprint(game: Game) -> str:
     """A digest of the game's rules (its folder and the engine), as the compile cache keys them:
     a trained model or weights file records it, so that loading it against other rules says so."""
     from .cache import folder_fingerprint
 
-    return folder_fingerprint(str(Path(game_module(game.name).__file__).parent))[:16]
+    return folder_fingerprint(str(Path(game_module(game.name).__file__).parent))[:16]  # type: ignore[arg-type]
 
 
-def warn_if_other_rules(recorded, game, where) -> None:
+def warn_if_other_rules(recorded: str | None, game: Game, where: str | os.PathLike) -> None:
     """Warn that the file ``where``, trained on ``game``, may play worse than its recorded strength
     when the rules' fingerprint it ``recorded`` (its ``"rules"``; None: it records none) is not
     these rules'. A warning, not an error: the file still loads and plays."""
@@ -127,14 +133,14 @@ def warn_if_other_rules(recorded, game, where) -> None:
         warnings.warn(f"{where} {what}: it may play worse than its recorded strength", stacklevel=3)
 
 
-def all_games() -> list:
+def all_games() -> list[Game]:
     """Every registered game, by name."""
     import frontierzoo.envs  # noqa: F401
 
     return [_GAMES[k] for k in sorted(_GAMES)]
 
 
-def make(name: str, **kwargs):
+def make(name: str, **kwargs: Any) -> FrontierZooEnv:
     """``make("forfort_v0", num_players=3)``: the game's AEC env, as its ``env()`` makes it."""
     from .aec import FrontierZooEnv
 

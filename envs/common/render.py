@@ -19,11 +19,20 @@ from __future__ import annotations
 
 import copy
 import functools
+import os
 import textwrap
 import threading
 from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from matplotlib.artist import Artist
+    from matplotlib.figure import Figure
+
+    from .game import Game
 
 # One colour per seat, used by every game's pictures (colour-blind safe: Okabe–Ito).
 SEAT_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442")
@@ -33,14 +42,14 @@ BANNER_H = 1.45                 # inches: the banner's height (title, view, deci
 CHARS_PER_INCH = 12             # the banner's words wrap at this many characters an inch (9-11 pt)
 
 
-def view_title(seat=None) -> str:
+def view_title(seat: int | None = None) -> str:
     """Whose view a drawing is: the full view (every hand shown) or one seat's."""
     if seat is None:
         return FULL_VIEW
     return f"player_{seat}'s view: player_{seat}'s own hidden cards shown, nobody else's"
 
 
-def last_words(game, before, action, after, viewer=None) -> list:
+def last_words(game: Game, before: np.void, action: int, after: np.void, viewer: int | None = None) -> list[str]:
     """The last decision (taken in the record ``before``) and what followed it up to ``after``, in
     words ``viewer`` may hear (None: the neutral narrator, the mover speaking of the move): the
     first line the decision, one line for each event after it."""
@@ -54,7 +63,7 @@ def last_words(game, before, action, after, viewer=None) -> list:
     return [words] + list(game.events(before, after, viewer=viewer))
 
 
-def wrap(text, chars, lines=None) -> str:
+def wrap(text: str, chars: float, lines: int | None = None) -> str:
     """``text`` wrapped at ``chars`` characters, cut to ``lines`` lines (the last ending '...')."""
     out = textwrap.wrap(text, max(int(chars), 10)) or [""]
     if lines is not None and len(out) > lines:
@@ -63,7 +72,7 @@ def wrap(text, chars, lines=None) -> str:
     return "\n".join(out)
 
 
-def new_figure(width, height, dpi=100, facecolor="white"):
+def new_figure(width: float, height: float, dpi: float = 100, facecolor: str = "white") -> Figure:
     """A figure drawn off-screen on its own Agg canvas, whatever backend the user has."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
@@ -73,7 +82,7 @@ def new_figure(width, height, dpi=100, facecolor="white"):
     return fig
 
 
-def figure_to_rgb(fig) -> np.ndarray:
+def figure_to_rgb(fig: Figure) -> np.ndarray:
     """The figure as an (H, W, 3) uint8 array."""
     fig.canvas.draw()
     return np.asarray(fig.canvas.buffer_rgba())[:, :, :3].copy()
@@ -95,7 +104,7 @@ SVG_JOINS = {"miter": "miter", "round": "round", "bevel": "bevel"}
 DASHES = {"--": "lines.dashed_pattern", ":": "lines.dotted_pattern", "-.": "lines.dashdot_pattern"}
 
 
-def figure_to_svg(fig) -> str:
+def figure_to_svg(fig: Figure) -> str:
     """The figure as SVG text (vector: sharp at any size), written directly from its artists; every
     axes must have its axis off (the pictures' axes are drawing areas, not plots)."""
     return _SvgWriter(fig).write()
@@ -106,7 +115,7 @@ CLOSEPOLY, STOP = 79, 0
 
 
 @functools.lru_cache(maxsize=256)
-def path_format(codes: bytes):
+def path_format(codes: bytes) -> tuple[str, np.ndarray]:
     """The SVG path data of a path with these codes (uint8 bytes) as a %-format string over its
     used vertices' (x, y), and which vertices it uses (a close and a stop use none): every circle,
     or every rectangle, is written with one format call."""
@@ -127,7 +136,7 @@ def path_format(codes: bytes):
 
 
 @functools.lru_cache(maxsize=1024)
-def paint_words(rgba, what) -> str:
+def paint_words(rgba: tuple[float, float, float, float], what: str) -> str:
     """A fill or stroke attribute for a colour (kept: a picture has few colours, and many shapes)."""
     from matplotlib.colors import to_hex
 
@@ -338,7 +347,8 @@ class _SvgWriter:
                         f'{self.paint(to_rgba(t.get_color(), t.get_alpha()), "fill")}{turn}{self.clip(t)}>{spans}</text>')
 
 
-def draw_banner(fig, title, decision, colour, seat=None, last=(), height=BANNER_H, colours=SEAT_COLOURS):
+def draw_banner(fig: Figure, title: str, decision: str, colour: str, seat: int | None = None,
+                last: Sequence[str] = (), height: float = BANNER_H, colours: Sequence[str] = SEAT_COLOURS) -> None:
     """The top ``height`` inches of ``fig``: the game's line (grey), whose view this is (red for the
     full view, else the seat's colour), the decision being taken (bold, in ``colour``: the deciding
     seat's), and the last decision and what followed it (``last``: :func:`last_words`' lines);
@@ -371,7 +381,8 @@ class Area:
     it (a shape ~0.25 ms, a text ~0.12 ms, against ~0.03 ms here), most of a frame's time. Nothing
     here is clipped: the pictures keep their drawing inside their areas."""
 
-    def __init__(self, fig, rect, xlim=(0, 1), ylim=(0, 1), equal=False):
+    def __init__(self, fig: Figure, rect: Sequence[float], xlim: tuple[float, float] = (0, 1),
+                 ylim: tuple[float, float] = (0, 1), equal: bool = False) -> None:
         from matplotlib.transforms import Affine2D
 
         self.fig, self.rect, self.equal = fig, tuple(rect), equal
@@ -380,7 +391,7 @@ class Area:
         self.made = None                            # where a Layer's drawing collects its artists
         self.set_limits(xlim, ylim)
 
-    def set_limits(self, xlim, ylim):
+    def set_limits(self, xlim: tuple[float, float], ylim: tuple[float, float]) -> None:
         """The data coordinates at the area's edges (what is drawn already follows them)."""
         (x0, x1), (y0, y1) = xlim, ylim
         left, bottom, w, h = self.rect
@@ -393,7 +404,7 @@ class Area:
             bottom += (h - sy * (y1 - y0)) / 2
         self.to_figure.clear().translate(-x0, -y0).scale(sx, sy).translate(left, bottom)
 
-    def add_artist(self, artist):
+    def add_artist(self, artist: Artist) -> Artist:
         """A shape, a line or a text, in the area's data coordinates unless it has a transform of
         its own."""
         if not artist.is_transform_set():
@@ -404,13 +415,13 @@ class Area:
         self.made.append(artist)
         return artist
 
-    def text(self, x, y, words, **kwargs):
+    def text(self, x: float, y: float, words: str, **kwargs: Any) -> Artist:
         """Words at (x, y) in the area's data coordinates (``matplotlib.text.Text``'s keywords)."""
         from matplotlib.text import Text
 
         return self.add_artist(Text(x, y, words, transform=self.transData, **kwargs))
 
-    def layer(self, key, draw, zorder=0.5):
+    def layer(self, key: Hashable, draw: Callable[[Area], object], zorder: float = 0.5) -> Artist:
         """A :class:`Layer` of this area: what ``draw(area)`` draws, below the area's other
         drawing (``zorder``: shapes are 1 and up), its SVG kept for ``key``."""
         return self.fig.add_artist(layer_class()(self, key, draw, zorder))
@@ -422,7 +433,7 @@ _layer_lock = threading.Lock()
 
 
 @functools.lru_cache(maxsize=None)
-def layer_class():
+def layer_class() -> type[Artist]:
     """The Layer artist (a class made when first asked for: matplotlib is imported only then)."""
     from matplotlib.artist import Artist
 
@@ -451,20 +462,21 @@ def layer_class():
     return Layer
 
 
-def key_area(fig, height):
+def key_area(fig: Figure, height: float) -> Area:
     """The bottom ``height`` inches of ``fig`` as an area laid out in inches (x from the left, y up)."""
     width, fig_h = fig.get_size_inches()
     return Area(fig, (0, 0, 1, height / fig_h), (0, width), (0, height))
 
 
-def text_inches(words, fontsize, bold=False) -> float:
+def text_inches(words: str, fontsize: float, bold: bool = False) -> float:
     """About how wide ``words`` are at ``fontsize`` points, in inches (DejaVu Sans' mean letter,
     0.56 of the size, 0.62 bold): to lay out a row of words and boxes before anything is drawn
     (matplotlib's own measure takes milliseconds a text)."""
     return len(words) * fontsize * (0.0086 if bold else 0.0078)
 
 
-def draw_chips(ax, x, y, entries, fontsize=7, height=0.21, gap=0.06):
+def draw_chips(ax: Area, x: float, y: float, entries: Iterable[tuple[str, str, str, str]], fontsize: float = 7,
+               height: float = 0.21, gap: float = 0.06) -> float:
     """A row of labelled boxes from (x, y) in inches (y the row's middle): a seat's cards or the
     pieces on offer, each a place a click finds; ``entries`` are ``(label, gid, face colour, ink)``;
     returns the x where the row ended."""
@@ -479,7 +491,8 @@ def draw_chips(ax, x, y, entries, fontsize=7, height=0.21, gap=0.06):
     return x
 
 
-def draw_swatches(ax, x, y, entries, fontsize=7, size=0.22, gap=0.25):
+def draw_swatches(ax: Area, x: float, y: float, entries: Iterable[tuple[str | None, str]], fontsize: float = 7,
+                  size: float = 0.22, gap: float = 0.25) -> float:
     """A row of coloured squares with their labels from (x, y) in inches: ``entries`` is
     ``(colour, label)`` pairs (a colour None: the label alone); returns the x where it ended."""
     from matplotlib.patches import Rectangle
@@ -493,7 +506,7 @@ def draw_swatches(ax, x, y, entries, fontsize=7, size=0.22, gap=0.25):
     return x
 
 
-def seat_swatches(n, names=None):
+def seat_swatches(n: int, names: Sequence[str] | None = None) -> list[tuple[str, str]]:
     """The key's entries for the seats' colours."""
     return [(SEAT_COLOURS[j], f"player_{j}" + (f" {names[j]}" if names else "")) for j in range(n)]
 
@@ -501,7 +514,7 @@ def seat_swatches(n, names=None):
 ANIMATION_EXTENSIONS = (".gif", ".mp4")
 
 
-def check_animation_path(path) -> str:
+def check_animation_path(path: str | os.PathLike) -> str:
     """The animation's file type from ``path``'s ending: ".gif", or ".mp4" where the imageio-ffmpeg
     package is installed; anything else is refused before a game is played."""
     import os
@@ -517,7 +530,7 @@ def check_animation_path(path) -> str:
     return ext
 
 
-def write_animation(frames, path, fps=2) -> int:
+def write_animation(frames: Sequence[np.ndarray], path: str | os.PathLike, fps: float = 2) -> int:
     """Write RGB frames (each (H, W, 3) uint8; smaller ones padded white to the largest) to ``path``:
     a looping GIF, or an MP4 (:func:`check_animation_path`); returns the number of frames."""
     import imageio.v3 as iio
@@ -530,7 +543,7 @@ def write_animation(frames, path, fps=2) -> int:
     stack = np.stack([np.pad(f, ((0, h - f.shape[0]), (0, w - f.shape[1]), (0, 0)), constant_values=255)
                       for f in frames])
     if ext == ".gif":
-        iio.imwrite(path, stack, extension=".gif", duration=int(1000 / fps), loop=0)
+        iio.imwrite(path, stack, extension=".gif", duration=int(1000 / fps), loop=0)  # type: ignore[arg-type]
     else:
-        iio.imwrite(path, stack, extension=".mp4", fps=fps)
+        iio.imwrite(path, stack, extension=".mp4", fps=fps)  # type: ignore[arg-type]
     return len(frames)

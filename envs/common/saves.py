@@ -24,11 +24,16 @@ from __future__ import annotations
 import json
 import math
 import struct
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .engine import new_record
 from .record import MAX_SEATS, STEPS_MAX
+
+if TYPE_CHECKING:
+    from .aec import FrontierZooEnv
+    from .game import Game
 
 MAGIC = b"FZOO1\n"
 MAX_NESTING = 16     # how deep a header's JSON may nest (a save's own nests 2 deep)
@@ -40,7 +45,7 @@ HEADER_RANGES = {"steps": (0, STEPS_MAX), "num_players": (1, MAX_SEATS), "actor"
                  "last_rewards": (-1e9, 1e9)}
 
 
-def record_bytes(states) -> bytes:
+def record_bytes(states: np.ndarray) -> bytes:
     """The record's bytes with its alignment padding zeroed, so equal games save equal bytes
     (Numba may leave junk in padding when it writes a record back)."""
     clean = np.zeros(states.shape, states.dtype)   # calloc: padding too (zeros_like leaves it)
@@ -49,7 +54,7 @@ def record_bytes(states) -> bytes:
     return clean.tobytes()
 
 
-def write_save(header: dict, states) -> bytes:
+def write_save(header: dict, states: np.ndarray) -> bytes:
     body = json.dumps(header).encode()
     return MAGIC + struct.pack("<I", len(body)) + body + record_bytes(states)
 
@@ -58,7 +63,7 @@ def _bad(what):
     return ValueError(f"not a valid frontierzoo save: {what}")
 
 
-def nesting(value) -> int:
+def nesting(value: object) -> int:
     """How deep lists and dicts nest in ``value`` (a scalar: 0), without recursion: comparing or
     printing a value nested some hundreds deep would raise RecursionError where one ValueError is
     promised."""
@@ -98,7 +103,7 @@ def _split(data: bytes):
     return header, data[start + n:]
 
 
-def read_header(data) -> dict:
+def read_header(data: bytes) -> dict:
     """A save's header, parsed and its keys checked (not yet against an env: :func:`read_save`
     does that): what a reader needs to make the env that loads it (its game, seats, options)."""
     return _split(data)[0]
@@ -112,7 +117,7 @@ def _is_reward(x):
     return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) and abs(x) <= 1e9
 
 
-def check_header(env, h) -> None:
+def check_header(env: FrontierZooEnv, h: dict) -> None:
     """The header passes the constructor's checks and agrees with this env and with itself."""
     from .aec import ILLEGAL_MODES, check_max_steps, check_reward
 
@@ -174,11 +179,11 @@ def _in_range(s, name, lo, hi, what):
         raise _bad(f"field {name!r} holds {bad.ravel()[:3].tolist()}, outside {what}[{lo}, {hi}]")
 
 
-def check_record(game, s, num_players, dealt) -> None:
+def check_record(game: Game, s: np.void, num_players: int, dealt: np.void) -> None:
     """Every field in its declared range, a live game's counters in their live ranges, the option
     fields as ``dealt`` (a fresh record of the header's settings) holds them, then the game's
     invariants; ``ValueError`` naming what is out of place."""
-    ranges = dict(HEADER_RANGES, **game.field_ranges)
+    ranges: dict[str, tuple[float, float]] = dict(HEADER_RANGES, **game.field_ranges)
     for name in game.dtype.names:
         if name == "rng":
             continue                       # every 128-bit state is a valid generator
@@ -206,7 +211,7 @@ def check_record(game, s, num_players, dealt) -> None:
             raise _bad("a live game with no legal move")
 
 
-def read_save(env, data):
+def read_save(env: FrontierZooEnv, data: bytes) -> tuple[dict, np.ndarray]:
     """The checked header and record (a one-record array) of a save for ``env``."""
     h, body = _split(data)
     check_header(env, h)

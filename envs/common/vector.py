@@ -7,12 +7,17 @@ seeded batch replays exactly.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 
 from .aec import check_max_steps, check_reward, is_int, read_only, seed_value
 from .engine import count_legal, kernels, kth_legal
 from .jit import common_jit
 from .rng import seed_rng
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
 @common_jit
@@ -47,7 +52,19 @@ class VectorEnv:
     the env's private masks, so nothing done to the arrays handed out makes an illegal action legal.
     """
 
-    def __init__(self, game, num_envs, num_players=None, max_steps=None, reward="win", **options):
+    # the read-only views handed out, set in __init__ (see above)
+    states: np.ndarray
+    obs: np.ndarray
+    masks: np.ndarray
+    seats: np.ndarray
+    rewards: np.ndarray
+    terminated: np.ndarray
+    truncated: np.ndarray
+    steps: np.ndarray
+    final_obs: np.ndarray
+
+    def __init__(self, game: Game, num_envs: int, num_players: int | None = None, max_steps: int | None = None,
+                 reward: str = "win", **options: Any) -> None:
         if not is_int(num_envs) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive int, got {num_envs!r}")
         check_reward(reward)
@@ -76,7 +93,7 @@ class VectorEnv:
         self._rng = np.zeros(2, np.uint64)
         self._has_reset = False
 
-    def reset(self, seed=None):
+    def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Start every game afresh; returns ``(obs, masks, seats)``."""
         seed_rng(self._rng, np.uint64(seed_value(seed)))
         self._rewards[:] = 0.0
@@ -90,7 +107,7 @@ class VectorEnv:
         self._has_reset = True
         return self.obs, self.masks, self.seats
 
-    def step(self, actions):
+    def step(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         if not self._has_reset:
             raise RuntimeError("call reset() before step()")
         actions = np.asarray(actions)
@@ -114,7 +131,7 @@ class VectorEnv:
         games ended on the step."""
         return {"final_obs": self.final_obs, "_final_obs": self.terminated | self.truncated}
 
-    def random_actions(self, rng: np.random.Generator):
+    def random_actions(self, rng: np.random.Generator) -> np.ndarray:
         """One uniformly random legal action per game (for benchmarks and smoke tests), from one
         draw of ``rng`` per game, picked in compiled code: a NumPy pick over the whole
         (games, actions) mask cost more than the step itself."""

@@ -2,6 +2,8 @@
 pictures are delegated to words.py and render.py."""
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ..common.game import Game
@@ -71,16 +73,16 @@ class FantasyFrontierGame(Game):
     # A live game is in its rounds 0..99: the 100th round's end ends it.
     live_ranges = {"round": (0, MAX_ROUNDS - 1)}
 
-    def options(self, num_players, random_factions=False):
+    def options(self, num_players: int, random_factions: bool = False) -> np.ndarray:  # type: ignore[override]
         if not isinstance(random_factions, (bool, np.bool_)):
             raise ValueError(f"{self.name}: random_factions must be True or False, got {random_factions!r}")
         return np.array([1 if random_factions else 0], np.int64)
 
-    def configs(self):
+    def configs(self) -> list[dict[str, Any]]:
         return [{"num_players": 2}, {"num_players": 3}, {"num_players": 4},
                 {"num_players": 2, "random_factions": True}]
 
-    def perturb_private(self, s, seat, rng):
+    def perturb_private(self, s: np.void, seat: int, rng: np.random.Generator) -> bool:
         """Swap a map card in ``seat``'s hand with the deepest map card of the deck, deep enough
         (12 cards above it) that no draw reaches it before ``seat`` decides again."""
         hand = np.flatnonzero(s["hand"][seat])
@@ -96,10 +98,10 @@ class FantasyFrontierGame(Game):
         s["hand"][seat, c] = 1
         return True
 
-    def events(self, before, after, viewer=None):
+    def events(self, before: np.void, after: np.void, viewer: int | None = None) -> list[str]:
         return words.events(before, after, viewer)
 
-    def describe_action(self, s, a, viewer=None):
+    def describe_action(self, s: np.void, a: int, viewer: int | None = None) -> str:
         return words.describe_action(s, a, viewer)
 
 

@@ -2,6 +2,8 @@
 delegated to words.py and render.py."""
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ..common.game import Game
@@ -56,7 +58,7 @@ class ForfortGame(Game):
         "guard_space": (-1, SPACES - 1), "pairs": (0, 2 * SPACES), "winner": (0, 1),
     }
 
-    def options(self, num_players, teams=False, arrows="four"):
+    def options(self, num_players: int, teams: bool = False, arrows: str = "four") -> np.ndarray:  # type: ignore[override]
         if not isinstance(teams, (bool, np.bool_)):
             raise ValueError(f"forfort_v0: teams must be True or False, got {teams!r}")
         if teams and num_players != 4:
@@ -65,11 +67,11 @@ class ForfortGame(Game):
             raise ValueError(f"forfort_v0: arrows must be one of {sorted(ARROW_READINGS)}, got {arrows!r}")
         return np.array([1 if teams else 0, ARROW_READINGS[arrows]], np.int64)
 
-    def configs(self):
+    def configs(self) -> list[dict[str, Any]]:
         return [{"num_players": 2}, {"num_players": 3}, {"num_players": 4},
                 {"num_players": 4, "teams": True}, {"num_players": 2, "arrows": "two"}]
 
-    def perturb_private(self, s, seat, rng):
+    def perturb_private(self, s: np.void, seat: int, rng: np.random.Generator) -> bool:
         """Swap a wall in ``seat``'s hand with the bottom card of its dungeon. Nobody sees a dungeon's
         faces, and the bottom one is the last any action reveals: the others' siege towers destroy
         the top card, the owner draws from the top. A turn's towers strike at most 2 * PAIR_USES
@@ -88,10 +90,10 @@ class ForfortGame(Game):
         s["hand"][seat, bottom] = 1
         return True
 
-    def events(self, before, after, viewer=None):
+    def events(self, before: np.void, after: np.void, viewer: int | None = None) -> list[str]:
         return words.events(before, after, viewer)
 
-    def describe_action(self, s, a, viewer=None):
+    def describe_action(self, s: np.void, a: int, viewer: int | None = None) -> str:
         return words.describe_action(s, a, viewer)
 
 

@@ -2,6 +2,8 @@
 delegated to words.py and render.py."""
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ..common.game import Game
@@ -84,7 +86,8 @@ class FranticGame(Game):
         "deck_out": (0, 1), "winner": (0, 1), "log": (0, 99), "log_len": (0, LOG_MAX), "known": (0, 1),
     }
 
-    def options(self, num_players, point_limit="medium", round_rewards=False, reaction_windows="could_hold"):
+    def options(self, num_players: int, point_limit: str | int = "medium",  # type: ignore[override]
+                round_rewards: bool = False, reaction_windows: str = "could_hold") -> np.ndarray:
         if isinstance(point_limit, str):
             if point_limit not in POINT_LIMITS:
                 raise ValueError(f"{self.name}: point_limit must be one of {sorted(POINT_LIMITS)} or an int "
@@ -104,11 +107,11 @@ class FranticGame(Game):
                              f"got {reaction_windows!r}")
         return np.array([limit, 1 if round_rewards else 0, WINDOWS_NAMES.index(reaction_windows)], np.int64)
 
-    def configs(self):
+    def configs(self) -> list[dict[str, Any]]:
         return [{"num_players": n} for n in self.player_counts] + [{"num_players": 3, "point_limit": "short"},
                                                                    {"num_players": 4, "reaction_windows": "holders"}]
 
-    def perturb_private(self, s, seat, rng):
+    def perturb_private(self, s: np.void, seat: int, rng: np.random.Generator) -> bool:
         """Swap a card of ``seat``'s hand with the draw pile's bottom card, of another kind, neither
         the white 21-point card (whose holding shows at the round's end), nor a reaction where
         reaction windows ask only holders (being asked shows one), nor one everyone saw go into the
@@ -134,10 +137,10 @@ class FranticGame(Game):
         s["hand_kind"][seat, kb] += 1
         return True
 
-    def events(self, before, after, viewer=None):
+    def events(self, before: np.void, after: np.void, viewer: int | None = None) -> list[str]:
         return words.events(before, after, viewer)
 
-    def describe_action(self, s, a, viewer=None):
+    def describe_action(self, s: np.void, a: int, viewer: int | None = None) -> str:
         return words.describe_action(s, a, viewer)
 
 

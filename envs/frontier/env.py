@@ -2,6 +2,8 @@
 to words.py and pictures to render.py."""
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ..common.game import Game
@@ -68,7 +70,7 @@ class FrontierGame(Game):
         "deal_get": (-1, NUM_RESOURCES - 1), "deal_get_count": (0, MAX_TRADE_COUNT),
     }
 
-    def options(self, num_players, hidden_harbours=False, fixed_island=False):
+    def options(self, num_players: int, hidden_harbours: bool = False, fixed_island: bool = False) -> np.ndarray:  # type: ignore[override]
         """``hidden_harbours``: harbour rates hidden until somebody builds on one of their corners
         (the rulebook's house rule). ``fixed_island``: the fixed beginner island instead of one laid
         out at random from the seed."""
@@ -78,12 +80,12 @@ class FrontierGame(Game):
                 raise ValueError(f"frontier_v0: {name} must be True or False, got {v!r}")
         return np.array([int(hidden_harbours), int(fixed_island)], np.int64)
 
-    def configs(self):
+    def configs(self) -> list[dict[str, Any]]:
         return [{"num_players": 3}, {"num_players": 4},
                 {"num_players": 4, "hidden_harbours": True},
                 {"num_players": 3, "fixed_island": True}]
 
-    def perturb_private(self, s, seat, rng):
+    def perturb_private(self, s: np.void, seat: int, rng: np.random.Generator) -> bool:
         """Swap one of ``seat``'s cards from an earlier turn with a card of another kind from the
         bottom of the undrawn deck: nobody sees the deck, and a card at its bottom is bought only
         once every card above it is, so while the deck holds PERTURB_DECK_DEPTH cards or more the
@@ -111,10 +113,10 @@ class FrontierGame(Game):
         return False
 
     # ------------------------------------------------------------------ words
-    def events(self, before, after, viewer=None):
+    def events(self, before: np.void, after: np.void, viewer: int | None = None) -> list[str]:
         return words.events(before, after, viewer)
 
-    def describe_action(self, s, a, viewer=None):
+    def describe_action(self, s: np.void, a: int, viewer: int | None = None) -> str:
         return words.describe_action(s, a, viewer)
 
 

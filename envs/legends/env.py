@@ -2,6 +2,8 @@
 delegated to words.py and render.py."""
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ..common.game import Game
@@ -77,7 +79,7 @@ class LegendsGame(Game):
         "end_award": (-1, MAX_SEATS - 1), "final": (-1000, 1000), "winner": (0, 1),
     }
 
-    def options(self, num_players, first_price=False, grit_skill=False, random_loss=False):
+    def options(self, num_players: int, first_price: bool = False, grit_skill: bool = False, random_loss: bool = False) -> np.ndarray:  # type: ignore[override]
         vals = []
         for name, v in (("first_price", first_price), ("grit_skill", grit_skill), ("random_loss", random_loss)):
             if not isinstance(v, (bool, np.bool_)):
@@ -85,11 +87,11 @@ class LegendsGame(Game):
             vals.append(1 if v else 0)
         return np.array(vals, np.int64)
 
-    def configs(self):
+    def configs(self) -> list[dict[str, Any]]:
         return ([{"num_players": n} for n in self.player_counts]
                 + [{"num_players": 4, "first_price": True, "grit_skill": True}])
 
-    def pending_seats(self, s):
+    def pending_seats(self, s: np.void) -> list[int]:
         """The seats with a decision pending, in the AEC env's order: in the draft and the daytime
         every seat still to pick or commit, from the first player on; otherwise the seat to act."""
         seat = int(s["actor"])
@@ -103,7 +105,7 @@ class LegendsGame(Game):
             return [j for j in order if s["commit"][j] < 0]
         return [seat]
 
-    def perturb_private(self, s, seat, rng):
+    def perturb_private(self, s: np.void, seat: int, rng: np.random.Generator) -> bool:
         """During the draft, before the seat's pick of this round: swap a draft-hand card with one
         left in the box (never dealt). After its pick, in the first three rounds: swap the waiting
         face-down pick with a box card (the seat picks again before the fourth pick lays the Legends
@@ -142,10 +144,10 @@ class LegendsGame(Game):
         s["hand"][seat, bottom] += 1
         return True
 
-    def events(self, before, after, viewer=None):
+    def events(self, before: np.void, after: np.void, viewer: int | None = None) -> list[str]:
         return words.events(before, after, viewer)
 
-    def describe_action(self, s, a, viewer=None):
+    def describe_action(self, s: np.void, a: int, viewer: int | None = None) -> str:
         return words.describe_action(s, a, viewer)
 
 
