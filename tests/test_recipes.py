@@ -11,9 +11,9 @@ TURN_BASED, PARALLEL = "forfort_v0", "legends_v1"
 GAMES = [TURN_BASED, PARALLEL]
 # small settings: a few hundred decisions, games cut off early so that some end
 SMALL = {
-    "cleanrl_ppo": dict(timesteps=128, num_envs=2, num_steps=32, epochs=2, max_steps=60),
-    "tianshou_dqn": dict(timesteps=128, num_envs=2, collect=32, batch_size=32, max_steps=60),
-    "torchrl_ppo": dict(timesteps=64, batch_steps=32, epochs=2, max_steps=60),
+    "cleanrl_ppo": dict(timesteps=128, num_envs=2, num_steps=32, epochs=2, max_steps=30),
+    "tianshou_dqn": dict(timesteps=128, num_envs=2, collect=32, batch_size=32, max_steps=30),
+    "torchrl_ppo": dict(timesteps=64, batch_steps=32, epochs=2, max_steps=30),
 }
 NEEDS = {"cleanrl_ppo": None, "tianshou_dqn": "tianshou", "torchrl_ppo": "torchrl"}
 

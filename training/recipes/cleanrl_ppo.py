@@ -87,7 +87,8 @@ class TurnBased:
                                     illegal_action="raise", max_steps=max_steps).unwrapped
                      for _ in range(num_envs)]
         self.columns = num_envs
-        self.obs = np.stack([e.reset(seed=seed + i)[0] for i, e in enumerate(self.envs)])
+        self.obs = np.stack([e.reset(seed=seed * 1000 + i)[0] for i, e in enumerate(self.envs)])
+        self.returns = np.zeros(num_envs, np.float32)
 
     def masks(self):
         return np.stack([e.action_masks() for e in self.envs]).astype(bool)
@@ -96,12 +97,12 @@ class TurnBased:
         """-> next observations, rewards, dones, [returns of the games that ended]"""
         rewards, dones, finished = np.zeros(self.columns, np.float32), np.zeros(self.columns, bool), []
         for i, (env, a) in enumerate(zip(self.envs, actions)):
-            obs, r, term, trunc, _ = env.step(int(a))
-            env.episode_return = getattr(env, "episode_return", 0.0) + r
-            rewards[i], dones[i] = r, term or trunc
-            if dones[i]:
-                finished.append(env.episode_return)
-                env.episode_return = 0.0
+            obs, rewards[i], term, trunc, _ = env.step(int(a))
+            self.returns[i] += rewards[i]
+            if term or trunc:
+                dones[i] = True
+                finished.append(float(self.returns[i]))
+                self.returns[i] = 0.0
                 obs, _ = env.reset()   # the env's own generator, seeded at the first reset, goes on
             self.obs[i] = obs
         return self.obs, rewards, dones, finished
@@ -145,7 +146,7 @@ class Simultaneous:
             self.returns[cols] += rewards[cols]
             if any(term.values()) or any(trunc.values()):
                 dones[cols] = True
-                finished += list(self.returns[cols])
+                finished += [float(r) for r in self.returns[cols]]
                 self.returns[cols] = 0.0
                 obs = self._reset(env)
             self._observed[g] = obs
@@ -184,7 +185,7 @@ def run(log=print, **options):
             act_b[t], logp_b[t], val_b[t] = action, logp, value
             o, r, d, ended = view.step(action.numpy())
             rew_b[t] = torch.as_tensor(r)
-            next_obs, next_done = torch.as_tensor(o, dtype=torch.float32), torch.as_tensor(d, dtype=torch.float32)
+            next_obs, next_done = torch.tensor(o, dtype=torch.float32), torch.tensor(d, dtype=torch.float32)
             finished += ended
         steps += T * C
         with torch.no_grad():   # --- generalised advantage estimation
@@ -199,9 +200,9 @@ def run(log=print, **options):
             ret = adv + val_b
         b_obs, b_mask = obs_b.reshape(T * C, -1), mask_b.reshape(T * C, -1)
         b_act, b_logp, b_adv, b_ret = act_b.reshape(-1), logp_b.reshape(-1), adv.reshape(-1), ret.reshape(-1)
-        order = torch.randperm(T * C)   # seeded by torch.manual_seed above
         size = T * C // args.minibatches
         for _ in range(args.epochs):   # --- the clipped PPO update
+            order = torch.randperm(T * C)   # seeded by torch.manual_seed above
             for k in range(args.minibatches):
                 i = order[k * size:(k + 1) * size]
                 _, logp, entropy, value = agent.act(b_obs[i], b_mask[i], b_act[i].long())
@@ -215,7 +216,6 @@ def run(log=print, **options):
                 loss.backward()
                 nn.utils.clip_grad_norm_(agent.parameters(), args.max_grad_norm)
                 optim.step()
-            order = order[torch.randperm(T * C)]
         updates += 1
         recent = finished[-50:]
         log(f"update {updates}: {steps} steps, {len(finished)} games, mean return (last 50) "
