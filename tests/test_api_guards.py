@@ -136,6 +136,9 @@ def test_an_earlier_versions_name_says_what_changed_and_names_the_version_now():
     old = importlib.import_module("frontierzoo.envs.fantasy_frontier_v0")
     with pytest.raises(RetiredGameError, match=r"the scout .* Use fantasy_frontier_v1"):
         old.vector_env(4)
+    with pytest.raises(RetiredGameError, match=r"legends_v0 is retired: the action space grew by one action, wait.* "
+                                               r"Use legends_v1"):
+        make("legends_v0")
     assert issubclass(RetiredGameError, ValueError)
     env = make("frantic_v1")
     env.reset(seed=1)

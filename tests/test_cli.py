@@ -295,7 +295,7 @@ def test_bench_rejects_an_unknown_game_before_measuring_anything(capsys, monkeyp
     (["play", "forfort_v0", "--seat", "x"], "--seat"),
     (["evaluate", "--games", "0"], "--games"),
     (["tune", "--population", "1"], "--population"),
-    (["tune", "--game", "legends_v0"], "--game"),
+    (["tune", "--game", "legends_v1"], "--game"),
     (["train", "ppo", "--timesteps", "0"], "--timesteps"),
     (["train", "rllib", "--iterations", "0"], "--iterations"),
     (["train", "nosuch"], "METHOD"),

@@ -6,7 +6,7 @@ Each test is named after the rule it checks (rulebook 003_bb78c9d3da541714, envs
 import numpy as np
 import pytest
 
-from frontierzoo.envs import legends_v0
+from frontierzoo.envs import legends_v1
 from frontierzoo.envs.common.engine import new_record
 from frontierzoo.envs.legends import adventure, core, frontier, rest, scoring, upbringing
 from frontierzoo.envs.legends.content import (
@@ -21,7 +21,7 @@ from frontierzoo.envs.legends.state import (
     ACCEPT, AS_LISTED, AVOID, BUY, COMMIT, COMMIT_REST, DISCARD, DONE_SET, DRAFT, END_REST, FL_LOC_START, FL_NONE,
     FP_LOC, FP_POOL, FP_USED, GRIT_SKILL, L_FATE, L_FATE_DOWN, LOSS, NO_PLAY, OBS_LOCS, OBS_REWARD_UNDER, OBS_SEATS, PLAY, REDRAW, REST_DRAW, REST_GRIT, REWARD,
     S_ACTION, S_UPBRINGING, SEAT_FEATURE, SPECIAL, ST_AVOID, ST_COMMIT, ST_DISCARD, ST_DRAFT, ST_INGENUITY, ST_OVER,
-    ST_PLAY, ST_REDRAW, ST_REST_DRAW, ST_REWARD, ST_SHOP, SUFFER, TRADE, WILD)
+    ST_PLAY, ST_REDRAW, ST_REST_DRAW, ST_REWARD, ST_SHOP, SUFFER, TRADE, WAIT, WILD)
 
 
 def card(suit, value):
@@ -1001,17 +1001,17 @@ def test_three_player_marker_moves_to_the_completed_location():
 def test_parallel_env_passes_pettingzoo_parallel_api_test():
     from pettingzoo.test import parallel_api_test
     for n in (3, 5):
-        parallel_api_test(legends_v0.parallel_env(num_players=n), num_cycles=400)
+        parallel_api_test(legends_v1.parallel_env(num_players=n), num_cycles=400)
 
 
 def test_parallel_env_passes_pettingzoo_state_test():
     """PettingZoo's state_test, the AEC env and the parallel one: both declare ``state_space``."""
     from pettingzoo.test import state_test
-    state_test(legends_v0.env(illegal_action="lose"), legends_v0.parallel_env(), num_cycles=100)
+    state_test(legends_v1.env(illegal_action="lose"), legends_v1.parallel_env(), num_cycles=100)
 
 
 def test_parallel_step_takes_every_pending_simultaneous_choice():
-    env = legends_v0.parallel_env(num_players=4)
+    env = legends_v1.parallel_env(num_players=4)
     obs, _ = env.reset(seed=5)
     pending = env.pending()
     assert len(pending) == 4                                # the first draft pick: everyone at once
@@ -1021,16 +1021,82 @@ def test_parallel_step_takes_every_pending_simultaneous_choice():
     assert env.record["draft_round"] == 1
     rng = np.random.default_rng(0)
     while env.record["stage"] != ST_COMMIT:
-        obs, *_ = env.step({a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) if obs[a]["action_mask"].any()
-                            else 0 for a in env.agents})
+        obs, *_ = env.step({a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in env.agents})
     assert len(env.pending()) == 4
     obs, *_ = env.step({a: COMMIT.at(COMMIT_REST) for a in env.agents})
     assert (env.record["commit"][:4] == COMMIT_REST).all() and env.record["revealed"] == 1
 
 
+def play_parallel_until_a_seat_waits(env, seed):
+    """Random legal moves (a masked sampler's) in the parallel env until some live seat has nothing
+    to decide; returns the observations then."""
+    obs, _ = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    while set(env.pending()) == set(env.agents):
+        obs, *_ = env.step({a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in env.agents})
+    return obs
+
+
+def test_parallel_waiting_seat_has_exactly_one_legal_action_wait():
+    """A seat with nothing to decide in a parallel step has one legal action, wait, which does
+    nothing; the AEC env never offers it (issue 28: a masked sampler needs a legal action)."""
+    env = legends_v1.parallel_env(num_players=4)
+    obs = play_parallel_until_a_seat_waits(env, 3)
+    waiting = [a for a in env.agents if a not in env.pending()]
+    assert waiting and len(env.pending()) == 1              # after the daytime reveal, one seat acts at a time
+    for a in waiting:
+        assert np.flatnonzero(obs[a]["action_mask"]).tolist() == [WAIT.at()]
+        assert env.legal_actions(a).tolist() == [WAIT.at()]
+    for a in env.pending():
+        assert obs[a]["action_mask"][WAIT.at()] == 0
+    before = env.aec.save()
+    actor = env.pending()[0]
+    move = int(np.flatnonzero(obs[actor]["action_mask"])[0])
+    with_wait = env.aec.clone()
+    env.step({actor: move, **{a: WAIT.at() for a in waiting}})
+    with_wait.step(move)                                    # the same move alone, through the AEC env
+    assert env.aec.save() == with_wait.save() != before
+    aec = legends_v1.env(num_players=4)
+    aec.reset(seed=3)
+    for _ in range(300):                                    # the AEC env: wait is never legal
+        if aec.terminations[aec.agent_selection]:
+            break
+        mask = aec.observe(aec.agent_selection)["action_mask"]
+        assert mask[WAIT.at()] == 0
+        aec.step(int(np.flatnonzero(mask)[0]))
+    assert GAME.describe_action(env.record, WAIT.at()) == "wait (nothing to decide this step)"
+
+
+def test_parallel_waiting_seat_other_action_is_illegal():
+    """Any action but wait from a waiting seat is illegal: ``"raise"`` says so and changes nothing;
+    ``"lose"`` ends the game with that seat losing, as an illegal AEC move does."""
+    env = legends_v1.parallel_env(num_players=4)
+    obs = play_parallel_until_a_seat_waits(env, 3)
+    actor, waiter = env.pending()[0], next(a for a in env.agents if a not in env.pending())
+    before = env.aec.save()
+    move = int(np.flatnonzero(obs[actor]["action_mask"])[0])
+    with pytest.raises(ValueError, match=f"illegal for {waiter}, which has nothing to decide this step; its only "
+                                         f"legal action is {WAIT.at()}"):
+        env.step({actor: move, waiter: COMMIT.at(COMMIT_REST)})
+    assert env.aec.save() == before
+    env = legends_v1.parallel_env(num_players=4, illegal_action="lose")
+    obs = play_parallel_until_a_seat_waits(env, 3)
+    actor, waiter = env.pending()[0], next(a for a in env.agents if a not in env.pending())
+    _, rewards, terms, _, infos = env.step({actor: move, waiter: COMMIT.at(COMMIT_REST)})
+    assert rewards == {a: -1.0 if a == waiter else 0.0 for a in rewards}
+    assert all(terms.values()) and infos[waiter] == {"illegal_move": True} and env.agents == []
+
+
+def test_parallel_env_passes_pettingzoo_parallel_seed_test():
+    """PettingZoo's parallel_seed_test hands every seat an unmasked sample, so under ``"lose"`` the
+    first illegal one ends the game; both runs must play it the same way."""
+    from pettingzoo.test import parallel_seed_test
+    parallel_seed_test(lambda: legends_v1.parallel_env(num_players=4, illegal_action="lose"))
+
+
 def test_parallel_and_aec_play_the_same_game():
-    env = legends_v0.parallel_env(num_players=3)
-    aec = legends_v0.env(num_players=3)
+    env = legends_v1.parallel_env(num_players=3)
+    aec = legends_v1.env(num_players=3)
     obs, _ = env.reset(seed=9)
     aec.reset(seed=9)
     rng = np.random.default_rng(1)

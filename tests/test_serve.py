@@ -364,7 +364,7 @@ def test_the_page_plays_frontier_by_clicking_the_board(browser, server, tmp_path
 HIDDEN_PLACES = r'data-place="(?:hand|draft|map-card)-(\d+)-'     # a seat's own cards on the board
 
 
-@pytest.mark.parametrize("game", ["fantasy_frontier_v1", "frantic_v1", "legends_v0"])
+@pytest.mark.parametrize("game", ["fantasy_frontier_v1", "frantic_v1", "legends_v1"])
 def test_a_persons_board_names_only_their_own_cards(client, game):
     """At a table with a person the cards a click can pick are the person's own: no other seat's
     hidden card is drawn, nor named by a place, along a game; a watched table's full view names
@@ -390,7 +390,7 @@ def test_a_persons_board_names_only_their_own_cards(client, game):
     assert {int(j) for j in re.findall(HIDDEN_PLACES, watched["svg"])} == set(range(n))
 
 
-@pytest.mark.parametrize("game", ["fantasy_frontier_v1", "frantic_v1", "legends_v0"])
+@pytest.mark.parametrize("game", ["fantasy_frontier_v1", "frantic_v1", "legends_v1"])
 def test_the_page_plays_each_game_by_clicking_the_board(browser, server, game):
     """A person plays from the list until a move of theirs has a place on the board, then clicks
     that highlighted place: a place of one move plays it, one of several picks them out in the
@@ -479,7 +479,7 @@ def test_the_page_replays_a_golden_transcript_back_and_forth(browser, server):
     app, url = server
     open_page(browser, url)
     browser.find_element("css selector", '#tabs button[data-tab="replay"]').click()
-    Select(browser.find_element("id", "golden")).select_by_value("legends_v0-num_players3-seed1.txt")
+    Select(browser.find_element("id", "golden")).select_by_value("legends_v1-num_players3-seed1.txt")
     browser.find_element("id", "open-golden").click()
     wait(browser, lambda d: position(d) == 0)
     Select(browser.find_element("id", "pace")).select_by_value("0")

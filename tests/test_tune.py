@@ -183,7 +183,7 @@ def test_weights_trained_on_other_rules_load_with_a_warning_naming_both_fingerpr
 
 def test_the_bundled_weights_are_an_agent():
     assert "tuned" in available_agents("forfort_v0")
-    assert "tuned" not in available_agents("legends_v0")
+    assert "tuned" not in available_agents("legends_v1")
     agent = make_agent("tuned", "forfort_v0", seed=0)
     assert not np.array_equal(agent.weights, WEIGHTS)
     assert json.loads(TUNED.read_text())["training"]["command"].startswith("frontierzoo tune")
@@ -262,7 +262,7 @@ def test_training_frontier_writes_its_weights_and_a_playable_agent(tmp_path):
     assert play_game(make("frontier_v0", num_players=4), [agent, *others], seed=4).decisions > 0
 
 
-@pytest.mark.parametrize("settings,match", [({"game": "legends_v0"}, "no heuristic with weights"),
+@pytest.mark.parametrize("settings,match", [({"game": "legends_v1"}, "no heuristic with weights"),
                                             ({"game": "frontier_v0", "games": 6}, "multiple of the 4 seats")])
 def test_a_game_without_weights_or_bad_seats_is_refused(tmp_path, settings, match):
     with pytest.raises(ValueError, match=match):

@@ -81,6 +81,9 @@ class Game:
     no_parallel_reason: str = ("a turn is a chain of decisions by one seat, and off-turn decisions "
                                "interrupt it, so the seats do not each act once per cycle as PettingZoo's "
                                "aec_to_parallel requires; use env() (or vector_env() for batches)")
+    # A game with a parallel env: the action a seat with nothing to decide in a step takes there, its
+    # only legal one (masked samplers need one), which does nothing and the AEC env never offers.
+    wait_action: int = None
     invariant_names: dict = {}      # check_invariants code -> what broke
     field_ranges: dict = {}         # record field -> (lo, hi): a loaded record is refused outside
     # Tighter ranges a live game's fields keep (record field -> (lo, hi)), where the rules end the

@@ -11,14 +11,20 @@ from .content import (ADVENTURE_DECK, CARD_TYPES, CHARACTERS, DECK_SIZE, FATE_TI
 from .invariants import INVARIANT_NAMES
 from .state import (ACTIONS, COMMIT_REST, HIDDEN_FIELDS, MAX_SEATS, MIN_SEATS, NUM_FLOWS, NUM_STAGES,
                     OBSERVATION, RECORD_DTYPE, RUN_MAX, SKILL_MAX, STATE_SIZE, ST_COMMIT, ST_DRAFT, TOKEN_MAX, FP_LOC,
-                    TURN_MAX)
+                    TURN_MAX, WAIT)
 
 PERTURB_DECK = 40    # a hand card swapped with the deck's bottom card: no draw reaches it before the
 #                      seat decides again while the deck holds more than this
 
 
 class LegendsGame(Game):
-    name = "legends_v0"
+    name = "legends_v1"
+    version_history = ("v0: first release.",
+                       "v1: the parallel env gives every seat with nothing to decide in a step exactly one legal "
+                       "action, ``wait`` (a new last action id, never offered by the AEC env), where v0 gave it "
+                       "an all-zero mask; the AEC env plays every game as v0 did.")
+    retired = {"legends_v0": "the action space grew by one action, wait, which the parallel env makes the only "
+                             "legal action of a seat with nothing to decide (v0 gave it no legal action)."}
     title = "frontiersmen's lives: an upbringing draft, simultaneous action cards, adventures, rewards"
     core = core
     dtype = RECORD_DTYPE
@@ -46,6 +52,7 @@ class LegendsGame(Game):
     # The upbringing picks and the daytime action cards are simultaneous: parallel_env() takes them
     # in one step (envs/common/parallel.py); the AEC env asks them seat by seat, hidden until revealed.
     no_parallel_reason = None
+    wait_action = WAIT.at()         # a waiting seat's only legal action in parallel_env()
     option_fields = ("opt_first_price", "opt_grit_skill", "opt_random_loss")
     field_ranges = {
         "opt_first_price": (0, 1), "opt_grit_skill": (0, 1), "opt_random_loss": (0, 1),
@@ -74,7 +81,7 @@ class LegendsGame(Game):
         vals = []
         for name, v in (("first_price", first_price), ("grit_skill", grit_skill), ("random_loss", random_loss)):
             if not isinstance(v, (bool, np.bool_)):
-                raise ValueError(f"legends_v0: {name} must be True or False, got {v!r}")
+                raise ValueError(f"{self.name}: {name} must be True or False, got {v!r}")
             vals.append(1 if v else 0)
         return np.array(vals, np.int64)
 

@@ -89,6 +89,10 @@ TRADE = ACTIONS.span("trade", REWARD_TYPES, REWARD_TYPES, TOKENS,
 GRIT_SKILL = ACTIONS.span("grit_skill", SKILLS, doc="optional rule: 3 True Grit for +1 in skill k")
 BUY = ACTIONS.span("buy", REWARD_TYPES, doc="buy the face-up reward of deck t")
 END_REST = ACTIONS.span("end_rest", doc="end the rest without buying")
+# The parallel env's move for a seat with nothing to decide in a step (envs/common/parallel.py): its
+# only legal action there, so every seat's mask has a legal action (a masked sampler needs one). It
+# does nothing; the AEC env, which asks only the seat to act, never offers it.
+WAIT = ACTIONS.span("wait", doc="wait: no decision pending this step (parallel env only; does nothing)")
 NUM_ACTIONS = ACTIONS.size
 AS_LISTED = SKILLS      # the REWARD choice that takes the tokens as the card lists them
 

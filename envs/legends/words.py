@@ -11,7 +11,7 @@ from .content import (ADV_DIFFICULTY, ADV_GROUP, ADV_MODE, ADV_NAMES, ADV_SKILL_
 from .content import UP_PICKS
 from .state import (ACCEPT, ACTIONS, AS_LISTED, AVOID, BUY, COMMIT, COMMIT_NAMES, DISCARD, DONE_SET, DRAFT,
                     END_REST, GRIT_SKILL, LOSS, NO_PLAY, PLAY, REDRAW, REST_DRAW, REST_GRIT, REWARD, SPECIAL,
-                    SUFFER, TRADE, WILD)
+                    SUFFER, TRADE, WAIT, WILD)
 
 
 def who(seat, viewer) -> str:
@@ -118,6 +118,8 @@ def describe_action(s, a, viewer=None) -> str:
         return f"buy {reward_name(t, k)}" if k >= 0 else f"buy from the {TOKEN_NAMES[t]} deck"
     if END_REST.has(a):
         return "end the rest"
+    if WAIT.has(a):
+        return "wait (nothing to decide this step)"
     return span
 
 
