@@ -6,6 +6,8 @@ import math
 import pytest
 
 pytest.importorskip("torch")
+# TorchRL says which PettingZoo it was tested with (1.24.3); the recipe is tested here with ours
+pytestmark = pytest.mark.filterwarnings("ignore:PettingZoo in TorchRL is tested")
 
 TURN_BASED, PARALLEL = "forfort_v0", "legends_v1"
 GAMES = [TURN_BASED, PARALLEL]
@@ -40,9 +42,10 @@ def test_cleanrl_ppo_runs_with_masks_only(game):
     assert lines and "steps" in lines[-1]
 
 
-def test_cleanrl_ppo_replays_from_its_seed_and_not_from_another():
+@pytest.mark.parametrize("game", GAMES)
+def test_cleanrl_ppo_replays_from_its_seed_and_not_from_another(game):
     m = recipe("cleanrl_ppo")
-    kw = dict(SMALL["cleanrl_ppo"], game=TURN_BASED, log=lambda line: None)
+    kw = dict(SMALL["cleanrl_ppo"], game=game, log=lambda line: None)
     first, again, other = m.run(seed=5, **kw), m.run(seed=5, **kw), m.run(seed=6, **kw)
     assert first == again
     assert other != first
@@ -60,11 +63,12 @@ def test_torchrl_ppo_runs_with_masks_only(game):
     check(m.run(game=game, seed=0, log=lambda line: None, **SMALL["torchrl_ppo"]), SMALL["torchrl_ppo"]["timesteps"])
 
 
-def test_the_tianshou_and_torchrl_recipes_replay_from_their_seeds():
-    for name in ("tianshou_dqn", "torchrl_ppo"):
-        m = recipe(name)
-        kw = dict(SMALL[name], game=TURN_BASED, seed=2, log=lambda line: None)
-        assert m.run(**kw) == m.run(**kw), name
+@pytest.mark.parametrize("name", ["tianshou_dqn", "torchrl_ppo"])
+@pytest.mark.parametrize("game", GAMES)
+def test_the_tianshou_and_torchrl_recipes_replay_from_their_seeds(name, game):
+    m = recipe(name)
+    kw = dict(SMALL[name], game=game, seed=2, log=lambda line: None)
+    assert m.run(**kw) == m.run(**kw)
 
 
 def test_every_recipe_plays_envs_that_raise_on_an_illegal_action():
