@@ -12,7 +12,9 @@ One script, two ways of collecting a rollout, chosen by the game (the PPO update
   envs, and one policy for every seat (parameter sharing): a rollout column is one seat of one
   game, with that seat's own rewards. A seat with nothing to decide in a step has exactly one legal
   action, ``wait``; it is sampled like any other (its log-probability is 0, so it adds nothing to
-  the policy loss).
+  the policy loss). Every seat being the same policy, the seats' mean return is the game's own
+  (with ``reward="win"`` and four seats, -0.5: one winner): it shows the run goes, not that it
+  learns; play the policy against other agents to measure that.
 
 Every env is made with ``illegal_action="raise"``: an action outside the mask would stop the run.
 Logits outside the mask are set to a large negative number before sampling. Seeded: the same

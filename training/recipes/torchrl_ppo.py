@@ -20,7 +20,8 @@ The loop: play whole games (``env.rollout`` from a seeded ``reset``), give each 
 discounted return, and take a few clipped-ratio (PPO) steps on ``return - value`` with a value loss
 and an entropy bonus. Monte Carlo returns rather than GAE, since in an AEC game a seat's decisions
 are not consecutive steps. Every env is made with ``illegal_action="raise"``. Seeded: the same
-``--seed`` gives the same numbers.
+``--seed`` gives the same numbers. The return printed is player_0's: with every seat the same
+policy it hovers round the game's own average, so it shows the run goes, not that it learns.
 """
 from __future__ import annotations
 
