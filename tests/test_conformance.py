@@ -229,11 +229,14 @@ for cfg in game.configs():
 """
 
 
+@pytest.mark.slow   # a bounds-checked build of every game (30-60 s each): .ci/run runs it as a step of its own
 @pytest.mark.parametrize("name", [g.name for g in all_games()])
-def test_fuzz_under_boundscheck(name, tmp_path):
+def test_fuzz_under_boundscheck(name):
     """The same fuzz compiled with NUMBA_BOUNDSCHECK=1: any out-of-range index raises. One game a
-    test, so that the games' builds spread over the test workers."""
-    env = dict(os.environ, NUMBA_BOUNDSCHECK="1", NUMBA_CACHE_DIR=str(tmp_path / "cache"))
+    test, so that the games' builds spread over the test workers. The builds go to the usual
+    compile cache, where the cache key (envs/common/cache.py) keeps them apart from the unchecked
+    ones by Numba's bounds-check setting: a second run loads them."""
+    env = dict(os.environ, NUMBA_BOUNDSCHECK="1")
     r = subprocess.run([sys.executable, "-c", FUZZ_SCRIPT.replace("GAMES", "150"), name],
                        env=env, capture_output=True, text=True, timeout=900)
     assert r.returncode == 0, r.stdout + r.stderr

@@ -28,6 +28,8 @@ def test_wheel_holds_every_game_folder_and_its_rules(tmp_path):
         assert f"frontierzoo/envs/{game.folder}/__init__.py" in names
     for top in ("envs", "agents", "training", "benchmarks", "cli"):   # PEP 561: the type hints are the API's
         assert f"frontierzoo/{top}/py.typed" in names, f"frontierzoo/{top}/py.typed missing from the wheel"
+    for model in (ROOT / "agents" / "models").iterdir():      # the bundled policies, networks and weights
+        assert f"frontierzoo/agents/models/{model.name}" in names, f"{model.name} missing from the wheel"
     for page in ("index.html", "app.js", "style.css"):   # the web page of `frontierzoo serve`
         assert f"frontierzoo/cli/serve/static/{page}" in names
     # the licence the metadata names travels with the wheel
