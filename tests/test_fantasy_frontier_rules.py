@@ -10,6 +10,7 @@ from frontierzoo.envs.fantasy_frontier import board, combat, core, economy, turn
 from frontierzoo.envs.fantasy_frontier.content import (DEV_KIND, DEV_SALE, FACE_YIELD, MAP_VP, LARDER,
                                                        SCOPE, HULL)
 from frontierzoo.envs.fantasy_frontier.env import GAME
+from helpers import RuleKit
 from frontierzoo.envs.fantasy_frontier.invariants import INV_WORKERS
 from frontierzoo.envs.fantasy_frontier.state import (
     AIM, AIM_BAY, ARMOUR, ATTACK, BLAST, BLAST_DIR, BUILD, CELL_AT, CELLS, COUNTER, DECLARE, DEV, DISCARD, DRIFT,
@@ -18,7 +19,7 @@ from frontierzoo.envs.fantasy_frontier.state import (
     PLAINS, RADIUS, REDRAW, REPAIR, REPAIR_SPOT, RESEARCH, REROLL, SCORE, SCOUT, STANDARD_COMBO, START_ATTACK,
     STONE, STUDY, ST_AIM, ST_COUNTER, ST_DEV, ST_DISCARD, ST_FACTION, ST_OVER, ST_PHASE1, ST_PHASE2, ST_PHASE3,
     ST_PLACE, ST_REDRAW, ST_REROLL, ST_SETUP_SHIP, ST_SETUP_TILE, ST_TAKE, ST_TOWNSHIP, TAKE, TURKEY, WATER, WOOD,
-    YIELD, PAY_COMBOS, NUM_ACTIONS, CENTRE, TERRAIN_NAMES, RESUME_PHASE2)
+    YIELD, PAY_COMBOS, CENTRE, TERRAIN_NAMES, RESUME_PHASE2)
 
 E, NE, NW, W, SW, SE = range(6)
 
@@ -27,16 +28,8 @@ def cell(q, r):
     return int(CELL_AT[q + RADIUS, r + RADIUS])
 
 
-def step(s, a):
-    s["steps"] += 1
-    s["last_rewards"][:] = 0
-    core.apply(s, int(a))
-
-
-def legal(s):
-    mask = np.zeros(NUM_ACTIONS, np.bool_)
-    core.legal_mask(s, mask)
-    return set(np.flatnonzero(mask).tolist())
+KIT = RuleKit(GAME)
+legal, step = KIT.legal, KIT.step
 
 
 def started(n=2, seed=0, **opts):

@@ -12,6 +12,7 @@ from frontierzoo.envs.forfort import armies, core, effects, invariants, places, 
 from frontierzoo.envs.forfort.fort import can_build_at
 from frontierzoo.envs.forfort.content import WALL_SYMBOLS
 from frontierzoo.envs.forfort.env import GAME
+from helpers import RuleKit
 from frontierzoo.envs.forfort.state import (
     ARMY, ARMY_OVERTHROWN, ARMY_RESERVE, BUILD, CAMP, CARDS_PER_COLOUR, DIRECTION, DISCARD,
     DRAWBRIDGE, EAST, EFFECT, FIRST_CAMP, NORTH, NUM_ACTIONS, OPPONENT, PAIR, PASS, PICK, PICK_TOP,
@@ -111,17 +112,8 @@ def empty_dungeon(s, seat):
     assert core.check_invariants(s) == 0
 
 
-def legal(s):
-    mask = np.zeros(NUM_ACTIONS, np.bool_)
-    core.legal_mask(s, mask)
-    return set(np.flatnonzero(mask).tolist())
-
-
-def play(s, *actions):
-    for a in actions:
-        assert a in legal(s), f"{a} not legal; legal: {sorted(legal(s))}"
-        core.apply(s, a)
-        assert core.check_invariants(s) == 0
+KIT = RuleKit(GAME)
+legal, play = KIT.legal, KIT.play
 
 
 def build(w, space):

@@ -7,7 +7,6 @@ import numpy as np
 import pytest
 
 from frontierzoo.envs.common.engine import new_record
-from frontierzoo.envs.common.record import begin_step
 from frontierzoo.envs.common.rng import seed_rng
 from frontierzoo.envs.frantic import board, content, core, turn
 from frontierzoo.envs.frantic.content import (
@@ -17,11 +16,12 @@ from frontierzoo.envs.frantic.content import (
     TELEPORT, TELEPORT_SPACE, TROUBLEMAKER, X, FORWARD, BACKWARD, WALL_UP, WALL_DOWN,
     WALL_UP_SPACE, WALL_DOWN_SPACE)
 from frontierzoo.envs.frantic.env import GAME
+from helpers import RuleKit
 from frontierzoo.envs.frantic.invariants import check_invariants
 from frontierzoo.envs.frantic.state import (
     GIFT_TO, LOC_DECK, LOC_MARKET, MAGNET_AT, TAKE, PASS, PH_SETUP, REACT, ST_BLOCK, ST_GIFT, ST_MAGNET,
     ST_MARCH, ST_MARKET, ST_NICE_TRY, ST_OVER, ST_PLAY, ST_REMOTE, ST_RESTOCK, ST_RE_ROLL,
-    ST_SETUP, ST_SWAP, TOKEN, NUM_ACTIONS, CARD, PLACE)
+    ST_SETUP, ST_SWAP, TOKEN, CARD, PLACE)
 
 MULT = 6364136223846793005
 M64 = (1 << 64) - 1
@@ -107,16 +107,10 @@ def table(n=2, seat=0, hands=None, cards=None, pos=None, points=None, **options)
     return s
 
 
+KIT = RuleKit(GAME)
+mask = KIT.mask
+
 WINDOW_KINDS = {ST_RE_ROLL: RE_ROLL, ST_BLOCK: BLOCK, ST_NICE_TRY: NICE_TRY}
-
-
-def act_one(s, x):
-    """Apply one decision, checking the invariants."""
-    assert legal(s)[int(x)], f"illegal {x}"
-    begin_step(s)
-    core.apply(s, int(x))
-    code = check_invariants(s)
-    assert code == 0, GAME.invariant_names[code]
 
 
 def act(s, a):
@@ -124,9 +118,9 @@ def act(s, a):
     window asking a seat without the card (windows ask every seat that could hold it): the tests of
     other rules see the windows of the seats that hold one, as a table would see those seats play."""
     for x in (a if isinstance(a, tuple) else (a,)):
-        act_one(s, x)
+        KIT.play(s, x)
         while s["stage"] in WINDOW_KINDS and not s["hand_kind"][s["actor"], WINDOW_KINDS[int(s["stage"])]]:
-            act_one(s, PASS.at())
+            KIT.play(s, PASS.at())
 
 
 def play(kind, p, orient=0):
@@ -137,20 +131,14 @@ def play(kind, p, orient=0):
     raise ValueError
 
 
-def legal(s):
-    m = np.zeros(NUM_ACTIONS, np.bool_)
-    core.legal_mask(s, m)
-    return m
-
-
 def spaces_for(s, kind, orient=0):
     """The spaces the card may be played on (none if it cannot be chosen)."""
     card, _ = play(kind, 0, orient)
-    if not legal(s)[card]:
+    if not mask(s)[card]:
         return []
     t = s.copy()
     act(t, card)
-    m = legal(t)
+    m = mask(t)
     return [p for p in range(NUM_SPACES) if m[PLACE.at(p)]]
 
 
@@ -196,7 +184,7 @@ def test_set_up_plays_cards_in_turn_order_down_to_4_untriggered():
     order = []
     while s["stage"] == ST_SETUP:
         order.append(int(s["actor"]))
-        m = legal(s)
+        m = mask(s)
         act(s, np.flatnonzero(m)[0])                  # a card, then its space
     assert order[::2] == [first, 1 - first] * 4 and order[1::2] == order[::2]
     assert s["stage"] == ST_PLAY and s["turn_seat"] == first and s["actor"] == first
@@ -358,7 +346,7 @@ def test_swap_is_chosen_by_the_one_who_lands_and_only_the_other_may_block():
     rig(s, (6, 3))
     act(s, play(STOP, FAR))
     assert s["stage"] == ST_SWAP and s["actor"] == 0
-    assert np.flatnonzero(legal(s)).tolist() == [TOKEN.at(1)]      # I cannot block my own landing
+    assert np.flatnonzero(mask(s)).tolist() == [TOKEN.at(1)]      # I cannot block my own landing
     act(s, TOKEN.at(1))
     assert list(s["pos"][:2]) == [12, 3]
     s = table(hands={0: [STOP], 1: [BLOCK]}, cards={3: SWAP}, pos={1: 12})
@@ -377,7 +365,7 @@ def test_gift_moves_another_token_1_or_2_as_a_movement():
     s = table(hands={0: [GIFT]}, cards={3: (PUSH, FORWARD)}, pos={1: 1})
     act(s, play(GIFT, FAR))
     assert s["stage"] == ST_GIFT
-    assert not legal(s)[GIFT_TO.at(0, 0)]                            # someone else's token
+    assert not mask(s)[GIFT_TO.at(0, 0)]                            # someone else's token
     rig(s, (6, 1))
     act(s, GIFT_TO.at(1, 1))                                         # 2 spaces: 1 -> 3, pushed to 4
     assert list(s["pos"][:2]) == [1, 4]
@@ -399,7 +387,7 @@ def test_gift_landed_on_the_lander_moves_someone_elses_token():
     rig(s, (6, 3))
     act(s, play(STOP, FAR))
     assert s["stage"] == ST_GIFT and s["actor"] == 0
-    assert not legal(s)[GIFT_TO.at(0, 0)] and not legal(s)[GIFT_TO.at(0, 1)]
+    assert not mask(s)[GIFT_TO.at(0, 0)] and not mask(s)[GIFT_TO.at(0, 1)]
     act(s, GIFT_TO.at(1, 1))                                         # 4 -> 6, pushed to 7
     assert list(s["pos"][:2]) == [3, 7]
 
@@ -409,7 +397,7 @@ def test_magnet_landed_on_takes_a_card_of_the_landers_choice():
     rig(s, (6, 3))
     act(s, play(STOP, FAR))
     assert s["stage"] == ST_MAGNET and s["actor"] == 0
-    m = legal(s)
+    m = mask(s)
     assert [p for p in range(NUM_SPACES) if m[MAGNET_AT.at(p)]] == [7, 9, FAR]   # not itself (3)
     act(s, MAGNET_AT.at(9))
     assert s["hand_kind"][0, STOP] == 1 and CARD_KIND[s["top"][9]] == JUMP and s["turn_seat"] == 1
@@ -426,7 +414,7 @@ def test_magnet_takes_a_card_but_no_teleport_nor_one_under_a_token():
     s = table(hands={0: [MAGNET]}, cards={5: [SNAIL, STOP], 6: SNAIL}, pos={1: 6})
     act(s, play(MAGNET, FAR))
     assert s["stage"] == ST_MAGNET
-    m = legal(s)
+    m = mask(s)
     assert [p for p in range(NUM_SPACES) if m[MAGNET_AT.at(p)]] == [5]
     rig(s, (6, 1))
     act(s, MAGNET_AT.at(5))
@@ -525,8 +513,8 @@ def asked(s):
     seen = []
     while s["stage"] in WINDOW_KINDS:
         seen.append((int(s["stage"]), int(s["actor"])))
-        assert legal(s)[PASS.at()]
-        act_one(s, PASS.at())
+        assert mask(s)[PASS.at()]
+        KIT.play(s, PASS.at())
     return seen
 
 
@@ -539,12 +527,12 @@ def test_reaction_windows_ask_every_seat_that_could_hold_the_card():
         if s["loc"][c] in (1, 3):
             s["known"][c] = 1
     rig(s, (6, 2))
-    act_one(s, play(STOP, FAR)[0])
-    act_one(s, play(STOP, FAR)[1])
+    KIT.play(s, play(STOP, FAR)[0])
+    KIT.play(s, play(STOP, FAR)[1])
     assert s["stage"] == ST_RE_ROLL and s["actor"] == 2
-    assert np.flatnonzero(legal(s)).tolist() == [PASS.at()]
-    act_one(s, PASS.at())
-    assert s["stage"] == ST_RE_ROLL and s["actor"] == 3 and legal(s)[REACT.at(R_RE_ROLL, 30)]
+    assert np.flatnonzero(mask(s)).tolist() == [PASS.at()]
+    KIT.play(s, PASS.at())
+    assert s["stage"] == ST_RE_ROLL and s["actor"] == 3 and mask(s)[REACT.at(R_RE_ROLL, 30)]
     assert asked(s) == [(ST_RE_ROLL, 3)]
     assert s["pos"][0] == 2 and s["turn_seat"] == 1
 
@@ -552,8 +540,8 @@ def test_reaction_windows_ask_every_seat_that_could_hold_the_card():
 def test_reaction_windows_holders_option_asks_only_holders():
     s = table(3, hands={0: [STOP], 1: [SNAIL], 2: [RE_ROLL]}, reaction_windows="holders")
     rig(s, (6, 2))
-    act_one(s, play(STOP, FAR)[0])
-    act_one(s, play(STOP, FAR)[1])
+    KIT.play(s, play(STOP, FAR)[0])
+    KIT.play(s, play(STOP, FAR)[1])
     assert asked(s) == [(ST_RE_ROLL, 2)]
     assert s["pos"][0] == 2 and s["turn_seat"] == 1
 
@@ -566,10 +554,10 @@ def test_whether_a_reaction_window_asks_a_seat_shows_nothing_hidden():
     they do not."""
     def windows(kinds, mode):
         s = table(3, hands={0: [REMOTE], 1: kinds, 2: [SNAIL]}, pos={1: END - 3}, reaction_windows=mode)
-        act_one(s, play(REMOTE, FAR)[0])
-        act_one(s, play(REMOTE, FAR)[1])
+        KIT.play(s, play(REMOTE, FAR)[0])
+        KIT.play(s, play(REMOTE, FAR)[1])
         rig(s, (6, 3))
-        act_one(s, TOKEN.at(1))
+        KIT.play(s, TOKEN.at(1))
         return asked(s)
     holding, not_holding = [RE_ROLL, BLOCK, NICE_TRY], [SNAIL, SNAIL, SNAIL]
     assert windows(holding, "could_hold") == windows(not_holding, "could_hold") == [

@@ -20,6 +20,7 @@ from frontierzoo.envs.common.saves import record_bytes
 from frontierzoo.envs.frontier import (board, cards, content as C, core, invariants as I, opening, render,
                                       state as S)
 from frontierzoo.envs.frontier.env import GAME
+from helpers import RuleKit
 from frontierzoo.envs.frontier.state import (BRICK, GRAIN, ORE, TIMBER, WOOL)
 
 G = compiled(GAME)   # the game's kernels compiled in place, for the compiled helpers below
@@ -117,11 +118,8 @@ def play_until_turn_of(s, p):
         act(s, S.END_TURN.at() if S.END_TURN.at() in ids else min(ids))
 
 
-def legal(s):
-    mask = np.zeros(S.NUM_ACTIONS, np.bool_)
-    n = core.legal_mask(s, mask)
-    assert n == mask.sum()
-    return set(np.flatnonzero(mask).tolist())
+KIT = RuleKit(GAME)
+legal = KIT.legal
 
 
 # each invariant of invariants.py as its rule (run as Python), in check_invariants' order
@@ -136,7 +134,7 @@ def act(s, a):
     the invariants it breaks from the start are not asked of it)."""
     assert a in legal(s), f"{GAME.describe_action(s, a)} is not legal; stage {S.STAGE_NAMES[s['stage']]}"
     held = [rule for rule in INVARIANT_RULES if rule(s)]
-    core.apply(s, a)
+    KIT.step(s, a)
     broken = [rule.__name__ for rule in held if not rule(s)]
     assert not broken, f"the decision broke {broken}"
 

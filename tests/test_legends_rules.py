@@ -16,6 +16,7 @@ from frontierzoo.envs.legends.content import (
     FIRST_WILD, FRONTIER_LOC, FRONTIER_SKILL, HAPPINESS, HARDSHIP, KNOWLEDGE, LUCK, PERSONALITY, PROVIDENCE,
     REWARD_PRICE, REWARD_VP, STATUS, UP_POINTS, UP_TILE, UPBRINGING, WEALTH)
 from frontierzoo.envs.legends.env import GAME
+from helpers import RuleKit
 from frontierzoo.envs.legends.words import upbringing_name
 from frontierzoo.envs.legends.state import (
     ACCEPT, AS_LISTED, AVOID, BUY, COMMIT, COMMIT_REST, DISCARD, DONE_SET, DRAFT, END_REST, FL_LOC_START, FL_NONE,
@@ -47,17 +48,8 @@ def draft_done(n=4, seed=0, **options):
     return s
 
 
-def step(s, a):
-    assert a in legal(s), f"illegal test action {a}"
-    s["steps"] += 1
-    s["last_rewards"][:] = 0
-    core.apply(s, a)
-
-
-def legal(s):
-    mask = np.zeros(GAME.num_actions, np.bool_)
-    core.legal_mask(s, mask)
-    return set(np.flatnonzero(mask).tolist())
+KIT = RuleKit(GAME)
+legal, step = KIT.legal, KIT.step
 
 
 def set_cards(s, hands=None, deck_top=()):
