@@ -182,7 +182,7 @@ def setup_seat(s, step):
 
 # =========================================================================== a village and a road
 @rule
-def mask_setup_village(s, mask):
+def mask_setup_village(s, seat, mask):
     """An opening village needs no road, only the distance rule."""
     n = 0
     for c in range(NUM_CORNERS):
@@ -190,6 +190,12 @@ def mask_setup_village(s, mask):
             mask[BUILD_VILLAGE.at(c)] = True
             n += 1
     return n
+
+
+@rule
+def apply_setup_village(s, seat, a):
+    """The opening village on the corner chosen."""
+    place_setup_village(s, BUILD_VILLAGE.split(a))
 
 
 @rule
@@ -207,7 +213,7 @@ def place_setup_village(s, c):
 
 
 @rule
-def mask_setup_road(s, mask):
+def mask_setup_road(s, seat, mask):
     """The opening road touches the village just placed."""
     n = 0
     c = s['setup_corner']
@@ -217,6 +223,12 @@ def mask_setup_road(s, mask):
             mask[BUILD_ROAD.at(e)] = True
             n += 1
     return n
+
+
+@rule
+def apply_setup_road(s, seat, a):
+    """The opening road on the edge chosen."""
+    place_setup_road(s, BUILD_ROAD.split(a))
 
 
 @rule
