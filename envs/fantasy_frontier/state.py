@@ -123,7 +123,10 @@ ST_REDRAW = 14       # scouted tiles: redraw a pair with a turkey leg, or keep t
 ST_PHASE3 = 15       # score, end the turn
 ST_OVER = 16
 ST_TILE_CELL = 17    # where the picked-up tile goes (set-up or phase 1)
-NUM_STAGES = 18
+NUM_STAGES = 18      # the decision stages above are observed; the automatic ones below pass through
+AU_PHASE3 = 18       # phase 2 is over: on to phase 3 (flow.settle)
+AU_RESUME = 19       # the owed resources are settled: back to where they were owed (flow.settle)
+NUM_ALL_STAGES = 20
 STAGE_NAMES = ("set-up: choose a faction", "set-up: place an opening tile", "set-up: place the airship",
                "township yield", "place workers", "phase 1", "declare attacks", "counter-attack",
                "aim", "re-roll?", "take an owed resource", "phase 2", "development card",
