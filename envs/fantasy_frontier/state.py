@@ -10,6 +10,8 @@ import numpy as np
 
 from ..common.layout import Layout
 from ..common.record import record_dtype
+from .content import (FISH, FOREST, GOLD, MOUNTAIN, PLAINS, RESOURCE_NAMES, RESOURCES, STONE,  # noqa: F401
+                      TERRAIN_NAMES, TERRAINS, TURKEY, WATER, WOOD)
 
 MIN_SEATS, MAX_SEATS = 2, 4
 WORKERS = 5
@@ -38,20 +40,14 @@ for _i, (_q, _r) in enumerate(_cells):
 CENTRE = int(CELL_AT[RADIUS, RADIUS])
 DIR_NAMES = ("E", "NE", "NW", "W", "SW", "SE", "here")
 
-# --- terrain
-PLAINS, FOREST, MOUNTAIN, WATER = 0, 1, 2, 3
-TERRAINS = 4
-TERRAIN_NAMES = ("plains", "forest", "mountains", "water")
+# --- terrain (its ids: content.py)
 TILE_COUNTS = np.array([26, 18, 18, 18], np.int64)   # 80 tiles
 NUM_TILES = 80
 START_TILES = 2
 TILES_PER_SCOUT = 2
 HELD_MAX = 4                                         # two scouts, two tiles each
 
-# --- resources (two food types share the food bay)
-FISH, TURKEY, GOLD, STONE, WOOD = 0, 1, 2, 3, 4
-RESOURCES = 5
-RESOURCE_NAMES = ("fish", "turkey leg", "gold", "stone", "wood")
+# --- resources (two food types share the food bay; their ids: content.py)
 SUPPLY_TOTAL = np.array([6, 6, 12, 12, 12], np.int64)   # 48 pieces
 BAY_OF = np.array([0, 0, 1, 2, 3], np.int64)             # food, gold, stone, wood
 BAYS = 4

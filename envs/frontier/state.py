@@ -16,34 +16,22 @@ import numpy as np
 
 from ..common.layout import Layout
 from ..common.record import record_dtype
+from .content import (BRICK, CARD_NAMES, DECK_SIZE, DESERT, FIELD, FOREST, GENERAL_HARBOUR,  # noqa: F401
+                      GRAIN, HILL, KNIGHT, MONOPOLY, MOUNTAIN, NUM_CARD_KINDS, NUM_HARBOUR_KINDS,
+                      NUM_PLAYABLE_KINDS, NUM_RESOURCES, NUM_TERRAINS, ORE, PASTURE, RESOURCE_NAMES,
+                      ROAD_BUILDING, TERRAIN_NAMES, TERRAIN_RESOURCE, TIMBER, VICTORY_POINT, WOOL,
+                      YEAR_OF_PLENTY)
 
 # --------------------------------------------------------------------------- players and pieces
 MIN_SEATS, MAX_SEATS = 3, 4
 
-# resources (the order of every per-resource array)
-TIMBER, BRICK, WOOL, GRAIN, ORE = 0, 1, 2, 3, 4
-NUM_RESOURCES = 5
-RESOURCE_NAMES = ("timber", "brick", "wool", "grain", "ore")
-
-# terrain; a terrain's resource is TERRAIN_RESOURCE[terrain]
-FOREST, HILL, PASTURE, FIELD, MOUNTAIN, DESERT = 0, 1, 2, 3, 4, 5
-NUM_TERRAINS = 6
-TERRAIN_NAMES = ("forest", "hill", "pasture", "field", "mountain", "desert")
-TERRAIN_RESOURCE = np.array([TIMBER, BRICK, WOOL, GRAIN, ORE, -1], np.int64)
-
-# opportunity cards
-KNIGHT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY, VICTORY_POINT = 0, 1, 2, 3, 4
-NUM_CARD_KINDS = 5
-NUM_PLAYABLE_KINDS = VICTORY_POINT  # the kinds before it are played; a victory point never is
-CARD_NAMES = ("knight", "road building", "year of plenty", "monopoly", "victory point")
+# resources, terrain, opportunity cards and harbour kinds: content.py
 
 # buildings on a corner (corner_level)
 EMPTY, VILLAGE, KEEP = 0, 1, 2
 NUM_BUILDINGS = 2  # village, keep
 
-# harbours: kinds 0..4 are 2:1 for that resource, GENERAL is 3:1 for anything
-GENERAL_HARBOUR = 5
-NUM_HARBOUR_KINDS = 6
+# harbours: kinds 0..4 are 2:1 for that resource, GENERAL_HARBOUR (content.py) 3:1 for anything
 BANK_RATE, GENERAL_RATE, SPECIAL_RATE = 4, 3, 2
 
 # the dice (rulebook "A turn"): two six-sided dice; a 7 pays nothing and moves the bandit
@@ -225,6 +213,7 @@ assert EDGE_CORNERS.shape[0] == NUM_EDGES and COAST_EDGES.shape[0] == 30
 
 # --------------------------------------------------------------------------- the record
 DECK_CAPACITY = 32  # room for the opportunity deck (content.DECK_SIZE cards)
+assert DECK_SIZE <= DECK_CAPACITY
 RECORD_DTYPE = record_dtype([
     ("hidden_harbours", np.int32),   # option: harbour rates hidden until someone builds there
     ("fixed_island", np.int32),      # option: the fixed beginner island instead of a random one
