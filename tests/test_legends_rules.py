@@ -8,7 +8,7 @@ import pytest
 
 from frontierzoo.envs import legends_v1
 from frontierzoo.envs.common.engine import new_record
-from frontierzoo.envs.legends import adventure, core, frontier, rest, scoring, upbringing
+from frontierzoo.envs.legends import adventure, core, frontier, rest, scoring, stages, upbringing
 from frontierzoo.envs.legends.content import (
     AB_BACKWOODSMAN, AB_GAMBLER, AB_HARDY, AB_ORATOR, AB_PACKER, AB_STALWART, ADV_GROUP, ADV_DIFFICULTY, BACK_EAST, CAPITALISM, CARD_COPIES,
     CARD_TYPES, FAME, FAR_WEST, FATE_ANY_AWARD, FATE_DOUBLE, FATE_DRAW2, FATE_LOSE2, FATE_MINUS5, FATE_NO_CHANGE,
@@ -109,7 +109,7 @@ def resolve(s, commits, first=0):
     s["revealed"] = 1
     s["res_loc"] = 0
     s["flow"] = FL_LOC_START
-    core.settle(s)
+    stages.settle(s)
 
 
 def adventure_position(n=4, loc=FRONTIER_LOC, i=0, fate=FATE_NO_CHANGE, seed=0):
@@ -356,8 +356,8 @@ def test_first_player_and_dealer_pass_left_in_the_evening():
     s = draft_done(4)
     s["first_player"] = 3
     turn = int(s["turn"])
-    core.evening(s)
-    core.settle(s)
+    frontier.evening(s)
+    stages.settle(s)
     assert s["first_player"] == 0 and s["turn"] == turn + 1
     assert s["stage"] == ST_COMMIT and s["actor"] == 0     # the new first player commits first
 
@@ -895,13 +895,13 @@ def test_stage_ends_when_two_reward_decks_are_depleted():
     s["rew_top"][0] = -1
     assert not frontier.rewards_depleted(s)
     t = s.copy()
-    core.evening(t)                                        # one deck out: the game goes on
-    core.settle(t)
+    frontier.evening(t)                                        # one deck out: the game goes on
+    stages.settle(t)
     assert t["stage"] == ST_COMMIT and t["actor"] >= 0
     s["hard_pile"][:] = 0
     s["hard_owner"][:] = 0
     assert frontier.rewards_depleted(s)
-    core.evening(s)                                        # two out: the Legend Stage and the end
+    frontier.evening(s)                                        # two out: the Legend Stage and the end
     assert s["stage"] == ST_OVER and s["actor"] == -1
     assert s["final"][:4].tolist() == [scoring.score(s, j) for j in range(4)]
     assert s["winner"][:4].sum() >= 1
@@ -916,7 +916,7 @@ def test_stage_ends_when_an_adventure_is_needed_from_an_empty_deck():
     s["age"][BACK_EAST] = 3
     t = s.copy()
     assert not frontier.sunrise(t)
-    core.evening(s)                                        # the evening's sunrise ends the game
+    frontier.evening(s)                                        # the evening's sunrise ends the game
     assert s["stage"] == ST_OVER and s["actor"] == -1
     assert s["final"][:4].tolist() == [scoring.score(s, j) for j in range(4)]
 

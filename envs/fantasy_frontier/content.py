@@ -1,8 +1,17 @@
-"""Fantasy Frontier's content the rulebook leaves out, designed to fit its figures (RULES.md):
-the resource dice, the 25 map-card patterns and the 10 development cards (9 kinds)."""
+"""Fantasy Frontier's content: the terrains and resources, and what the rulebook leaves out,
+designed to fit its figures (RULES.md): the resource dice, the 25 map-card patterns and the 10
+development cards (9 kinds). Data, not code; state.py builds the record over it."""
 import numpy as np
 
-from .state import FISH, FOREST, GOLD, MOUNTAIN, PLAINS, STONE, TURKEY, WATER, WOOD
+# --- terrain
+PLAINS, FOREST, MOUNTAIN, WATER = 0, 1, 2, 3
+TERRAINS = 4
+TERRAIN_NAMES = ("plains", "forest", "mountains", "water")
+
+# --- resources (two food types share the food bay)
+FISH, TURKEY, GOLD, STONE, WOOD = 0, 1, 2, 3, 4
+RESOURCES = 5
+RESOURCE_NAMES = ("fish", "turkey leg", "gold", "stone", "wood")
 
 # --- resource dice: FACE_YIELD[terrain, face, resource]; plains need no die (a turkey leg)
 # forest: wood, wood, turkey leg, turkey leg, wood & turkey leg, miss

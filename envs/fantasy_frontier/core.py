@@ -1,6 +1,7 @@
 """Fantasy Frontier's contract kernels (envs/common/game.py): the set-up, the legal decisions,
 applying one, and the scores. Each decision stage has its ``mask_<stage>`` and ``apply_<stage>``
-side by side in the file of its rulebook section; ``legal_mask`` and ``apply`` only pick the pair.
+side by side in the file of its rulebook section; ``legal_mask`` and ``apply`` only pick the pair,
+and ``apply`` then calls ``flow.settle``, which runs the automatic steps up to the next decision.
 
 ``observe``, ``state_vector`` and ``determinize`` (view.py) and ``check_invariants``
 (invariants.py) are re-exported, so that this module is the Game's ``core``.
@@ -9,18 +10,18 @@ from ..common.jit import kernel
 from ..common.rng import randint, shuffle
 from .board import final_points
 from .combat import apply_aim, apply_counter, apply_declare, mask_aim, mask_counter, mask_declare
-from .economy import mask_take, settle_gains, take_owed
+from .economy import apply_take, mask_take
+from .flow import settle
 from .invariants import check_invariants
-from .research import (apply_dev, apply_discard, apply_phase3, apply_redraw, continue_phase3, enter_phase3,
-                       mask_dev, mask_discard, mask_phase3, mask_redraw)
+from .research import (apply_dev, apply_discard, apply_phase3, apply_redraw, mask_dev, mask_discard, mask_phase3,
+                       mask_redraw)
 from .setup import (apply_faction, apply_setup_ship, apply_setup_tile, apply_tile_cell, begin_factions,
                     mask_faction, mask_setup_ship, mask_setup_tile, mask_tile_cell)
-from .state import (CARDS, MARKERS, MAX_SEATS, RESUME_PHASE2, RESUME_TURN_START, ST_AIM, ST_COUNTER, ST_DECLARE,
-                    ST_DEV, ST_DISCARD, ST_FACTION, ST_PHASE1, ST_PHASE2, ST_PHASE3, ST_PLACE, ST_REDRAW,
-                    ST_REROLL, ST_SETUP_SHIP, ST_SETUP_TILE, ST_TILE_CELL, ST_TAKE, ST_TOWNSHIP, SUPPLY_TOTAL, TILE_COUNTS,
-                    RESOURCES, TERRAINS)
-from .turn import (apply_phase1, apply_phase2, apply_place, apply_reroll, apply_township, continue_turn_start,
-                   mask_phase1, mask_phase2, mask_place, mask_reroll, mask_township, start_turn)
+from .state import (CARDS, MARKERS, MAX_SEATS, ST_AIM, ST_COUNTER, ST_DECLARE, ST_DEV, ST_DISCARD, ST_FACTION,
+                    ST_PHASE1, ST_PHASE2, ST_PHASE3, ST_PLACE, ST_REDRAW, ST_REROLL, ST_SETUP_SHIP, ST_SETUP_TILE,
+                    ST_TILE_CELL, ST_TAKE, ST_TOWNSHIP, SUPPLY_TOTAL, TILE_COUNTS, RESOURCES, TERRAINS)
+from .turn import (apply_phase1, apply_phase2, apply_place, apply_reroll, apply_township, mask_phase1, mask_phase2,
+                   mask_place, mask_reroll, mask_township)
 from .view import determinize, observe, state_vector
 
 __all__ = ["init", "legal_mask", "apply", "scores", "observe", "state_vector", "determinize",
@@ -120,8 +121,7 @@ def apply(s, action):
     if stage == ST_PHASE1:
         apply_phase1(s, seat, action)
     elif stage == ST_PHASE2:
-        if apply_phase2(s, seat, action):
-            enter_phase3(s)
+        apply_phase2(s, seat, action)
     elif stage == ST_PLACE:
         apply_place(s, seat, action)
     elif stage == ST_AIM:
@@ -137,16 +137,7 @@ def apply(s, action):
     elif stage == ST_TOWNSHIP:
         apply_township(s, seat, action)
     elif stage == ST_TAKE:
-        take_owed(s, seat, action)
-        resume = s['owe_resume']
-        if settle_gains(s, seat, resume):
-            if resume == RESUME_PHASE2:
-                s['stage'] = ST_PHASE2
-                s['actor'] = seat
-            elif resume == RESUME_TURN_START:
-                continue_turn_start(s)
-            else:
-                continue_phase3(s)
+        apply_take(s, seat, action)
     elif stage == ST_DEV:
         apply_dev(s, seat, action)
     elif stage == ST_DISCARD:
@@ -160,8 +151,8 @@ def apply(s, action):
     elif stage == ST_SETUP_TILE:
         apply_setup_tile(s, seat, action)
     elif stage == ST_SETUP_SHIP:
-        if apply_setup_ship(s, seat, action):
-            start_turn(s, s['first_player'])
+        apply_setup_ship(s, seat, action)
+    settle(s)
 
 
 @kernel

@@ -5,7 +5,7 @@ from ..common.jit import rule
 from ..common.rng import randint
 from .board import bay_capacity, bay_load, equipped_kind
 from .content import BOTH_FACE, FACE_YIELD, NETS
-from .state import (DIE, FISH, PLAINS, RESOURCES, ROLLS_MAX, ST_TAKE, TAKE, TURKEY, WATER)
+from .state import (AU_RESUME, DIE, FISH, PLAINS, RESOURCES, ROLLS_MAX, ST_TAKE, TAKE, TURKEY, WATER)
 
 
 @rule
@@ -56,6 +56,15 @@ def mask_take(s, seat, mask):
             mask[TAKE.at(rel)] = True
             count += 1
     return count
+
+
+@rule
+def apply_take(s, seat, a):
+    """One owed piece taken (or given up); once all is settled, back to where it was owed
+    (flow.settle)."""
+    take_owed(s, seat, a)
+    if settle_gains(s, seat, s['owe_resume']):
+        s['stage'] = AU_RESUME
 
 
 @rule

@@ -5,6 +5,7 @@ from ..common.rng import randint, shuffle
 from .board import can_place_tile, draw_tile, has_tile, place_tile, ship_at
 from .state import (CELL, CENTRE, CELLS, FACTION, FACTIONS, MAP_CARDS, START_TILES, ST_FACTION, ST_PHASE1,
                     ST_SETUP_SHIP, ST_SETUP_TILE, ST_TILE_CELL, TERRAINS, TILE)
+from .turn import start_turn
 
 
 @rule
@@ -158,9 +159,9 @@ def apply_setup_ship(s, seat, a):
     s['ship'][seat] = CELL.split(a)
     nxt = (seat + 1) % s['num_players']
     if nxt == s['first_player']:
-        return True                            # the opening board is done: the first turn
+        start_turn(s, s['first_player'])       # the opening board is done: the first turn
+        return
     s['turn_seat'] = nxt
     s['actor'] = nxt
     s['stage'] = ST_SETUP_TILE
     s['setup_left'] = START_TILES
-    return False

@@ -10,6 +10,8 @@ import numpy as np
 
 from ..common.layout import Layout
 from ..common.record import record_dtype
+from .content import (FISH, FOREST, GOLD, MOUNTAIN, PLAINS, RESOURCE_NAMES, RESOURCES, STONE,  # noqa: F401
+                      TERRAIN_NAMES, TERRAINS, TURKEY, WATER, WOOD)
 
 MIN_SEATS, MAX_SEATS = 2, 4
 WORKERS = 5
@@ -38,20 +40,14 @@ for _i, (_q, _r) in enumerate(_cells):
 CENTRE = int(CELL_AT[RADIUS, RADIUS])
 DIR_NAMES = ("E", "NE", "NW", "W", "SW", "SE", "here")
 
-# --- terrain
-PLAINS, FOREST, MOUNTAIN, WATER = 0, 1, 2, 3
-TERRAINS = 4
-TERRAIN_NAMES = ("plains", "forest", "mountains", "water")
+# --- terrain (its ids: content.py)
 TILE_COUNTS = np.array([26, 18, 18, 18], np.int64)   # 80 tiles
 NUM_TILES = 80
 START_TILES = 2
 TILES_PER_SCOUT = 2
 HELD_MAX = 4                                         # two scouts, two tiles each
 
-# --- resources (two food types share the food bay)
-FISH, TURKEY, GOLD, STONE, WOOD = 0, 1, 2, 3, 4
-RESOURCES = 5
-RESOURCE_NAMES = ("fish", "turkey leg", "gold", "stone", "wood")
+# --- resources (two food types share the food bay; their ids: content.py)
 SUPPLY_TOTAL = np.array([6, 6, 12, 12, 12], np.int64)   # 48 pieces
 BAY_OF = np.array([0, 0, 1, 2, 3], np.int64)             # food, gold, stone, wood
 BAYS = 4
@@ -123,7 +119,10 @@ ST_REDRAW = 14       # scouted tiles: redraw a pair with a turkey leg, or keep t
 ST_PHASE3 = 15       # score, end the turn
 ST_OVER = 16
 ST_TILE_CELL = 17    # where the picked-up tile goes (set-up or phase 1)
-NUM_STAGES = 18
+NUM_STAGES = 18      # the decision stages above are observed; the automatic ones below pass through
+AU_PHASE3 = 18       # phase 2 is over: on to phase 3 (flow.settle)
+AU_RESUME = 19       # the owed resources are settled: back to where they were owed (flow.settle)
+NUM_ALL_STAGES = 20
 STAGE_NAMES = ("set-up: choose a faction", "set-up: place an opening tile", "set-up: place the airship",
                "township yield", "place workers", "phase 1", "declare attacks", "counter-attack",
                "aim", "re-roll?", "take an owed resource", "phase 2", "development card",

@@ -7,7 +7,7 @@ from .board import (blast_crew, blast_tile, can_blast, can_fly_to, can_score_map
 from .combat import can_start_attack, hit_minimum, resolve_shot, start_attack
 from .content import LARDER
 from .economy import eat_turkey, gather_roll_improvable, has_turkey, owe_yield, pay, roll_die, settle_gains
-from .state import (ATTACK, BLAST, BLAST_DIR, BUILD, CAPACITY, CELLS, DAMAGEABLE, DIRS, DRIFT, END, EXIT, FISH,
+from .state import (ATTACK, AU_PHASE3, BLAST, BLAST_DIR, BUILD, CAPACITY, CELLS, DAMAGEABLE, DIRS, DRIFT, END, EXIT, FISH,
                     FISH_ACTION, FISH_PER_TURN, GATHER, GOLD, MARKET, MAX_SEATS, MOVE, NEIGHBOUR, NUM_COMBOS,
                     PAY_COMBOS, PILOT, TILE, ST_TILE_CELL, PLACE_WORKER, PLAINS, REPAIR, REPAIR_SPOT,
                     RESUME_PHASE2, RESUME_TURN_START, REROLL, ROLL_COMBAT, ROLL_GATHER, ROLL_YIELD, SCORE, SPOTS,
@@ -484,5 +484,4 @@ def apply_phase2(s, seat, a):
     elif SCORE.has(a):
         apply_score(s, seat, a)
     else:
-        return True                            # END: phase 3
-    return False
+        s['stage'] = AU_PHASE3                 # END: phase 3 (flow.settle)

@@ -1,4 +1,4 @@
-"""Forfort's cards: the data, not the rules.
+"""Forfort's cards: the data, not the rules (state.py builds the record over it).
 
 The rulebook gives each colour 30 cards: 22 wall cards — 14 normal, 4 with a door, 4 defended —
 each a corner or a straight wall bearing one or two of the five effect symbols, plus the camp and
@@ -16,9 +16,27 @@ Every colour has the same 22 walls.
 """
 import numpy as np
 
-from .state import (CARDS_PER_COLOUR, CATAPULT, CORNER, DEFENDED, DOOR, F_CAMP, F_KIND, F_PRESENT, F_SHAPE,
-                    F_SYMBOLS, F_WALL, GUARD, MASON, NORMAL, NUM_CARDS,
-                    NUM_SHAPES, NUM_SYMBOLS, RAM, SIEGE_TOWER, SLOTS, STRAIGHT, WALLS)
+# The cards of a colour and their ids.
+COLOURS = 4
+CARDS_PER_COLOUR = 30
+WALLS = 22
+CAMPS = 4
+ARMIES = 4
+FIRST_CAMP = WALLS               # card k of a colour: 0..21 walls, 22..25 camps, 26..29 armies
+FIRST_ARMY = WALLS + CAMPS
+NUM_CARDS = COLOURS * CARDS_PER_COLOUR   # 120
+
+# Wall shapes and kinds; effect symbols.
+CORNER, STRAIGHT = 0, 1
+NUM_SHAPES = 2
+NORMAL, DOOR, DEFENDED = 0, 1, 2
+NUM_KINDS = 3
+SLOTS = 2                        # a wall bears one or two symbols: the slots a player picks from
+MASON, RAM, CATAPULT, SIEGE_TOWER, GUARD = 0, 1, 2, 3, 4
+NUM_SYMBOLS = 5
+SYMBOL_NAMES = ("mason", "battering ram", "catapult", "siege tower", "guard")
+SHAPE_NAMES = ("corner", "straight")
+KIND_NAMES = ("normal", "door", "defended")
 
 # (shape, kind, symbols) of wall 0..21 of every colour.
 WALL_LIST = (
@@ -64,23 +82,3 @@ SHAPE_WALLS = np.array([sum(1 << w for w in range(WALLS) if WALL_SHAPE[w] == sha
                         for shape in range(NUM_SHAPES)], np.int64)
 # WALL_SYMBOL_SET[w]: the symbols wall w bears, as a bit set (bit y: symbol y).
 WALL_SYMBOL_SET = np.array([sum(1 << y for y in w[2]) for w in WALL_LIST], np.int64)
-
-# CARD_FACE[card]: what a card on top of a space shows in the observation (SPACE_FEATURE's entries
-# F_PRESENT to F_SYMBOLS: a card is there, wall or camp, and a wall's kind, shape and symbols). The
-# extra last row, read as CARD_FACE[-1] for an empty space (top_card -1), is all zeros. The view
-# copies one row per space instead of asking each feature in turn (RESULTS.md: a few per cent of
-# Forfort's vector env at most, within the host's noise; the same observations bit for bit).
-FACE_SIZE = F_SYMBOLS.stop
-assert F_PRESENT.start == 0 and F_SYMBOLS.stop == F_SHAPE.stop + NUM_SYMBOLS   # the face spans lie first, in a run
-CARD_FACE = np.zeros((NUM_CARDS + 1, FACE_SIZE), np.float32)
-for _c in range(NUM_CARDS):
-    _face = CARD_FACE[_c]
-    _face[F_PRESENT.start] = 1.0
-    if CARD_WALL_KIND[_c] >= 0:
-        _w = _c % CARDS_PER_COLOUR
-        _face[F_WALL.start] = 1.0
-        _face[F_KIND.at(CARD_WALL_KIND[_c])] = 1.0
-        _face[F_SHAPE.at(WALL_SHAPE[_w])] = 1.0
-        _face[F_SYMBOLS.start:F_SYMBOLS.stop] = WALL_HAS[_w]
-    else:
-        _face[F_CAMP.start] = 1.0

@@ -1,5 +1,5 @@
-"""Forfort's state record and named constants: sizes, card ids, spaces, stages, the action ranges
-and the observation layout.
+"""Forfort's state record and named constants: sizes, spaces, stages, the action ranges and the
+observation layout (the cards, their ids and kinds: content.py).
 
 Geometry. A fort is the 3x3 square around the dungeon, seen from its owner's chair: row 0 is the
 far side (towards the middle of the table), row 2 the near side, column 0 the left. Its 8 spaces
@@ -15,16 +15,11 @@ import numpy as np
 
 from ..common.layout import Layout
 from ..common.record import record_dtype
+from .content import (ARMIES, CAMPS, CARDS_PER_COLOUR, CATAPULT, COLOURS, CORNER, DEFENDED, DOOR,  # noqa: F401
+                      FIRST_ARMY, FIRST_CAMP, GUARD, KIND_NAMES, MASON, NORMAL, NUM_CARDS, NUM_KINDS, NUM_SHAPES,
+                      NUM_SYMBOLS, RAM, SHAPE_NAMES, SIEGE_TOWER, SLOTS, STRAIGHT, SYMBOL_NAMES, WALLS)
 
 MIN_SEATS, MAX_SEATS = 2, 4
-COLOURS = 4
-CARDS_PER_COLOUR = 30
-WALLS = 22
-CAMPS = 4
-ARMIES = 4
-FIRST_CAMP = WALLS               # card k of a colour: 0..21 walls, 22..25 camps, 26..29 armies
-FIRST_ARMY = WALLS + CAMPS
-NUM_CARDS = COLOURS * CARDS_PER_COLOUR   # 120
 # Whether each card id is a camp, read with one load where the rules ask it of a card in a fort:
 # the division card % CARDS_PER_COLOUR was most of the work of asking it of every space at once
 # (a wall's kind, and so whether a card is a wall at all, is content.CARD_WALL_KIND).
@@ -32,17 +27,6 @@ CARD_IS_CAMP = np.array([FIRST_CAMP <= c % CARDS_PER_COLOUR < FIRST_ARMY for c i
 START_HAND = 3
 STACK = 32                       # most cards one space can hold (covered cards stay there)
 
-# Wall shapes and kinds; effect symbols.
-CORNER, STRAIGHT = 0, 1
-NUM_SHAPES = 2
-NORMAL, DOOR, DEFENDED = 0, 1, 2
-NUM_KINDS = 3
-SLOTS = 2                        # a wall bears one or two symbols: the slots a player picks from
-MASON, RAM, CATAPULT, SIEGE_TOWER, GUARD = 0, 1, 2, 3, 4
-NUM_SYMBOLS = 5
-SYMBOL_NAMES = ("mason", "battering ram", "catapult", "siege tower", "guard")
-SHAPE_NAMES = ("corner", "straight")
-KIND_NAMES = ("normal", "door", "defended")
 PAIR_USES = 2                    # a pair of siege towers or of guards fires its effect twice
 
 # Spaces.

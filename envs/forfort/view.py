@@ -11,10 +11,11 @@ from ..common.deal import (deal_counts, deal_items, new_future, pool_counts, poo
                            shuffle_pool)
 from ..common.jit import kernel, rule
 from ..common.rng import randint
-from .content import CARD_FACE, FACE_SIZE, WALL_HAS, WALL_KIND, WALL_SHAPE
+from .content import CARD_WALL_KIND, CARDS_PER_COLOUR, NUM_CARDS, WALL_HAS, WALL_KIND, WALL_SHAPE
 from .places import is_teammate, top_card, wall_card
 from .state import (ARMIES, ARMY_OVERTHROWN, ARMY_RESERVE, CAMPS, DUNGEON_ARROWS, DUNGEON_WALL,
-                    E_BREACH, E_MASON_FREE, E_USES, F_ARMIES, F_DRAWBRIDGE, F_HEIGHT, H_KINDS,
+                    E_BREACH, E_MASON_FREE, E_USES, F_ARMIES, F_CAMP, F_DRAWBRIDGE, F_HEIGHT, F_KIND,
+                    F_PRESENT, F_SHAPE, F_SYMBOLS, F_WALL, H_KINDS,
                     H_SHAPES, H_SYMBOLS, H_WALLS, HEIGHT_SCALE, MIN_SEATS, NUM_AXES, NUM_SYMBOLS,
                     OBS_EFFECT, OBS_EFFECT_FLAGS, OBS_GUARD, OBS_HAND, OBS_MASON, OBS_PAIRS,
                     OBS_SEATS, OBS_STAGE, OBS_TABLE, OBS_TARGET, PAIR_USES, SEAT_ARMIES_DOWN,
@@ -22,6 +23,27 @@ from .state import (ARMIES, ARMY_OVERTHROWN, ARMY_RESERVE, CAMPS, DUNGEON_ARROWS
                     SEAT_DUNGEON, SEAT_FORT, SEAT_HAND, SEAT_ON_TURN, SEAT_PRESENT, SEAT_TEAMMATE,
                     SEAT_TURNS, SPACES, STATE_DUNGEONS, STATE_HANDS, STATE_VIEW, T_END, T_SEATS,
                     T_TEAMS, T_TWO_AXES, TURN_SCALE, TWO_AXES, WALLS)
+
+# CARD_FACE[card]: what a card on top of a space shows in the observation (SPACE_FEATURE's entries
+# F_PRESENT to F_SYMBOLS: a card is there, wall or camp, and a wall's kind, shape and symbols). The
+# extra last row, read as CARD_FACE[-1] for an empty space (top_card -1), is all zeros. The view
+# copies one row per space instead of asking each feature in turn (RESULTS.md: a few per cent of
+# Forfort's vector env at most, within the host's noise; the same observations bit for bit).
+FACE_SIZE = F_SYMBOLS.stop
+assert F_PRESENT.start == 0 and F_SYMBOLS.stop == F_SHAPE.stop + NUM_SYMBOLS   # the face spans lie first, in a run
+CARD_FACE = np.zeros((NUM_CARDS + 1, FACE_SIZE), np.float32)
+for _c in range(NUM_CARDS):
+    _face = CARD_FACE[_c]
+    _face[F_PRESENT.start] = 1.0
+    if CARD_WALL_KIND[_c] >= 0:
+        _w = _c % CARDS_PER_COLOUR
+        _face[F_WALL.start] = 1.0
+        _face[F_KIND.at(CARD_WALL_KIND[_c])] = 1.0
+        _face[F_SHAPE.at(WALL_SHAPE[_w])] = 1.0
+        _face[F_SYMBOLS.start:F_SYMBOLS.stop] = WALL_HAS[_w]
+    else:
+        _face[F_CAMP.start] = 1.0
+
 
 # --------------------------------------------------------------------------- observations
 

@@ -10,7 +10,7 @@ from .turn import back_to_turn
 
 
 @rule
-def mask_move_bandit(s, mask):
+def mask_move_bandit(s, seat, mask):
     """The bandit moves to another hex."""
     n = 0
     for h in range(NUM_HEXES):
@@ -18,6 +18,12 @@ def mask_move_bandit(s, mask):
             mask[MOVE_BANDIT.at(h)] = True
             n += 1
     return n
+
+
+@rule
+def apply_move_bandit(s, seat, a):
+    """The bandit to the hex chosen."""
+    move_bandit(s, MOVE_BANDIT.split(a))
 
 
 @rule
@@ -71,6 +77,12 @@ def mask_steal(s, p, mask):
             mask[STEAL.at(k - 1)] = True
             n += 1
     return n
+
+
+@rule
+def apply_steal(s, seat, a):
+    """Rob the k-th player after the mover."""
+    steal_from(s, (seat + 1 + STEAL.split(a)) % s['num_players'])
 
 
 @rule

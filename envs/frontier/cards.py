@@ -6,7 +6,7 @@ from ..common.jit import rule
 from .board import any_road_placeable, bank_total, mask_roads
 from .build import place_road
 from .content import FREE_ROADS, PLENTY_PICKS
-from .state import (KNIGHT, LARGEST_ARMY_MIN, MONOPOLY, MONOPOLY_PICK, NUM_RESOURCES,
+from .state import (BUILD_ROAD, KNIGHT, LARGEST_ARMY_MIN, MONOPOLY, MONOPOLY_PICK, NUM_RESOURCES,
                     PLAY_KNIGHT, PLAY_MONOPOLY, PLAY_ROAD_BUILDING, PLAY_YEAR_OF_PLENTY, ROAD_BUILDING,
                     ST_MONOPOLY, ST_MOVE_BANDIT, ST_ROAD_BUILDING, ST_YEAR_OF_PLENTY, YEAR_OF_PLENTY,
                     YEAR_OF_PLENTY_PICK)
@@ -30,6 +30,19 @@ def mask_cards(s, p, mask):
         mask[PLAY_MONOPOLY.at()] = True
         n += 1
     return n
+
+
+@rule
+def play_card(s, p, a):
+    """The card chosen (before or after the throw)."""
+    if PLAY_KNIGHT.has(a):
+        play_knight(s, p)
+    elif PLAY_ROAD_BUILDING.has(a):
+        play_road_building(s, p)
+    elif PLAY_YEAR_OF_PLENTY.has(a):
+        play_year_of_plenty(s, p)
+    elif PLAY_MONOPOLY.has(a):
+        play_monopoly(s, p)
 
 
 @rule
@@ -70,8 +83,15 @@ def play_road_building(s, p):
 
 
 @rule
-def mask_free_road(s, p, mask):
+def mask_road_building(s, p, mask):
+    """A free road wherever a road may be built."""
     return mask_roads(s, p, mask)
+
+
+@rule
+def apply_road_building(s, p, a):
+    """A free road on the edge chosen."""
+    place_free_road(s, p, BUILD_ROAD.split(a))
 
 
 @rule
@@ -101,7 +121,7 @@ def play_year_of_plenty(s, p):
 
 
 @rule
-def mask_plenty(s, mask):
+def mask_year_of_plenty(s, p, mask):
     """Any resource the supply still holds."""
     n = 0
     for r in range(NUM_RESOURCES):
@@ -109,6 +129,12 @@ def mask_plenty(s, mask):
             mask[YEAR_OF_PLENTY_PICK.at(r)] = True
             n += 1
     return n
+
+
+@rule
+def apply_year_of_plenty(s, p, a):
+    """One resource of the supply, the one chosen."""
+    take_plenty(s, p, YEAR_OF_PLENTY_PICK.split(a))
 
 
 @rule
@@ -129,11 +155,17 @@ def play_monopoly(s, p):
 
 
 @rule
-def mask_monopoly(s, mask):
+def mask_monopoly(s, p, mask):
     """"Name a resource": any of the five."""
     for r in range(NUM_RESOURCES):
         mask[MONOPOLY_PICK.at(r)] = True
     return NUM_RESOURCES
+
+
+@rule
+def apply_monopoly(s, p, a):
+    """The resource named."""
+    take_monopoly(s, p, MONOPOLY_PICK.split(a))
 
 
 @rule

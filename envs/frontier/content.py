@@ -1,11 +1,29 @@
-"""Frontier's designed content: the terrain and number-token lists, the harbour set, the
-opportunity-card deck, costs and piece limits. Data, not code; RULES.md gives the reasons.
+"""Frontier's content: the resources, terrains, opportunity cards and harbour kinds, and the
+designed terrain and number-token lists, harbour set, opportunity-card deck, costs and piece limits.
+Data, not code; RULES.md gives the reasons. state.py builds the record over it.
 """
 import numpy as np
 
-from .state import (BRICK, DECK_CAPACITY, DESERT, FIELD, FOREST, GENERAL_HARBOUR, GRAIN, HILL, KEEP,
-                    KNIGHT, MONOPOLY, MOUNTAIN, NUM_CARD_KINDS, NUM_RESOURCES, ORE, PASTURE,
-                    ROAD_BUILDING, TIMBER, VICTORY_POINT, WOOL, YEAR_OF_PLENTY)
+# resources (the order of every per-resource array)
+TIMBER, BRICK, WOOL, GRAIN, ORE = 0, 1, 2, 3, 4
+NUM_RESOURCES = 5
+RESOURCE_NAMES = ("timber", "brick", "wool", "grain", "ore")
+
+# terrain; a terrain's resource is TERRAIN_RESOURCE[terrain]
+FOREST, HILL, PASTURE, FIELD, MOUNTAIN, DESERT = 0, 1, 2, 3, 4, 5
+NUM_TERRAINS = 6
+TERRAIN_NAMES = ("forest", "hill", "pasture", "field", "mountain", "desert")
+TERRAIN_RESOURCE = np.array([TIMBER, BRICK, WOOL, GRAIN, ORE, -1], np.int64)
+
+# opportunity cards
+KNIGHT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY, VICTORY_POINT = 0, 1, 2, 3, 4
+NUM_CARD_KINDS = 5
+NUM_PLAYABLE_KINDS = VICTORY_POINT  # the kinds before it are played; a victory point never is
+CARD_NAMES = ("knight", "road building", "year of plenty", "monopoly", "victory point")
+
+# harbours: kinds 0..4 are 2:1 for that resource, GENERAL is 3:1 for anything
+GENERAL_HARBOUR = 5
+NUM_HARBOUR_KINDS = 6
 
 # "four forests ..., four pastures ..., four fields ..., three hills ..., three mountains ..., a desert"
 TERRAIN_TILES = np.array([FOREST] * 4 + [PASTURE] * 4 + [FIELD] * 4 + [HILL] * 3 + [MOUNTAIN] * 3 + [DESERT],
@@ -31,7 +49,6 @@ CARD_COUNTS[MONOPOLY] = 2
 CARD_COUNTS[VICTORY_POINT] = 5
 DECK_SIZE = int(CARD_COUNTS.sum())
 DECK_START = np.repeat(np.arange(NUM_CARD_KINDS), CARD_COUNTS).astype(np.int64)
-assert DECK_SIZE <= DECK_CAPACITY
 # "Road building: place two roads, free"; "Year of plenty: take any two resources from the supply"
 FREE_ROADS = 2
 PLENTY_PICKS = 2
@@ -70,4 +87,3 @@ FIXED_HARBOURS = np.array([GENERAL_HARBOUR, WOOL, GENERAL_HARBOUR, ORE, GRAIN, G
 assert sorted(FIXED_TERRAIN.tolist()) == sorted(TERRAIN_TILES.tolist())
 assert sorted(FIXED_NUMBER[FIXED_NUMBER > 0].tolist()) == sorted(NUMBER_TOKENS.tolist())
 assert sorted(FIXED_HARBOURS.tolist()) == sorted(HARBOUR_KINDS.tolist())
-assert KEEP == 2

@@ -69,6 +69,12 @@ def mask_discard(s, p, mask):
 
 
 @rule
+def apply_discard(s, seat, a):
+    """The discarder gives up one card of the resource chosen."""
+    discard_one(s, seat, DISCARD.split(a))
+
+
+@rule
 def discard_one(s, p, r):
     """One card per decision; then the next discard, or the bandit."""
     s['hand'][p, r] -= 1

@@ -11,8 +11,8 @@ from . import core, words
 from .board import total_points
 from .content import BANK_START, DECK_SIZE, KEEPS_PER_PLAYER, ROADS_PER_PLAYER, VILLAGES_PER_PLAYER
 from .invariants import INVARIANT_NAMES
-from .state import (ACTIONS, AWARD_POINTS, EMPTY, HIDDEN_FIELDS, KEEP, MAX_HEARINGS_PER_TURN, MAX_PLAYERS,
-                    MAX_PROPOSALS_PER_TURN, MAX_TRADE_COUNT, NUM_CARD_KINDS, NUM_CORNERS, NUM_HARBOUR_KINDS,
+from .state import (ACTIONS, AWARD_POINTS, EMPTY, HIDDEN_FIELDS, KEEP, MAX_HEARINGS_PER_TURN, MAX_SEATS,
+                    MAX_PROPOSALS_PER_TURN, MAX_TRADE_COUNT, MIN_SEATS, NUM_CARD_KINDS, NUM_CORNERS, NUM_HARBOUR_KINDS,
                     NUM_HEXES, NUM_RESOURCES, NUM_STAGES, NUM_TERRAINS, OBS_SIZE, OBSERVATION, RECORD_DTYPE,
                     REPLY_NONE, REPLY_OFFER, TURNS_MAX, VICTORY_POINT, WINNING_POINTS)
 
@@ -28,7 +28,7 @@ class FrontierGame(Game):
     hidden_fields = HIDDEN_FIELDS
     observation = OBSERVATION
     state_size = OBS_SIZE
-    player_counts = (3, 4)
+    player_counts = tuple(range(MIN_SEATS, MAX_SEATS + 1))
     default_players = 4
     option_defaults = {"hidden_harbours": False, "fixed_island": False}
     options_doc = ("``num_players`` 3 or 4 (default 4); ``hidden_harbours`` (house rule: a harbour's rate "
@@ -49,23 +49,23 @@ class FrontierGame(Game):
     option_fields = ("hidden_harbours", "fixed_island")
     field_ranges = {
         "hidden_harbours": (0, 1), "fixed_island": (0, 1), "stage": (0, NUM_STAGES - 1),
-        "turn_seat": (0, MAX_PLAYERS - 1), "first_player": (0, MAX_PLAYERS - 1),
-        "setup_step": (0, 2 * MAX_PLAYERS), "setup_corner": (-1, NUM_CORNERS - 1), "turn": (0, TURNS_MAX),
+        "turn_seat": (0, MAX_SEATS - 1), "first_player": (0, MAX_SEATS - 1),
+        "setup_step": (0, 2 * MAX_SEATS), "setup_corner": (-1, NUM_CORNERS - 1), "turn": (0, TURNS_MAX),
         "rolled": (0, 1), "dice": (0, 6), "card_played": (0, 1), "free_roads": (0, 2), "plenty_left": (0, 2),
-        "winner": (-1, MAX_PLAYERS - 1), "hex_terrain": (0, NUM_TERRAINS - 1), "hex_number": (0, 12),
+        "winner": (-1, MAX_SEATS - 1), "hex_terrain": (0, NUM_TERRAINS - 1), "hex_number": (0, 12),
         "bandit": (0, NUM_HEXES - 1), "harbour_kind": (0, NUM_HARBOUR_KINDS - 1), "harbour_revealed": (0, 1),
-        "corner_owner": (-1, MAX_PLAYERS - 1), "corner_level": (EMPTY, KEEP), "edge_owner": (-1, MAX_PLAYERS - 1),
+        "corner_owner": (-1, MAX_SEATS - 1), "corner_level": (EMPTY, KEEP), "edge_owner": (-1, MAX_SEATS - 1),
         "bank": (0, BANK_START), "hand": (0, BANK_START), "deck": (-1, NUM_CARD_KINDS - 1),
         "deck_size": (DECK_SIZE, DECK_SIZE), "deck_top": (0, DECK_SIZE),
         "cards": (0, DECK_SIZE), "cards_new": (0, DECK_SIZE), "cards_played": (0, DECK_SIZE),
         "villages_left": (0, VILLAGES_PER_PLAYER), "keeps_left": (0, KEEPS_PER_PLAYER),
         "roads_left": (0, ROADS_PER_PLAYER), "road_length": (0, ROADS_PER_PLAYER),
-        "longest_road": (-1, MAX_PLAYERS - 1), "largest_army": (-1, MAX_PLAYERS - 1),
+        "longest_road": (-1, MAX_SEATS - 1), "largest_army": (-1, MAX_SEATS - 1),
         "discard_left": (0, NUM_RESOURCES * BANK_START), "proposals": (0, MAX_PROPOSALS_PER_TURN),
         "hearings": (0, MAX_HEARINGS_PER_TURN),
         "trade_give": (-1, NUM_RESOURCES - 1), "trade_give_count": (0, MAX_TRADE_COUNT),
         "trade_get": (-1, NUM_RESOURCES - 1), "trade_get_count": (0, MAX_TRADE_COUNT),
-        "trade_replier": (-1, MAX_PLAYERS - 1), "trade_reply": (REPLY_NONE, REPLY_OFFER),
+        "trade_replier": (-1, MAX_SEATS - 1), "trade_reply": (REPLY_NONE, REPLY_OFFER),
         "deal_give": (-1, NUM_RESOURCES - 1), "deal_give_count": (0, MAX_TRADE_COUNT),
         "deal_get": (-1, NUM_RESOURCES - 1), "deal_get_count": (0, MAX_TRADE_COUNT),
     }

@@ -10,7 +10,7 @@ at the table are as the deal left them. Each check is one rule, cheap enough to 
 import numpy as np
 
 from ..common.jit import kernel, rule
-from ..common.record import MAX_SEATS
+from ..common.record import MAX_SEATS as HEADER_SEATS
 from .bandit import victim_count
 from .board import (any_road_placeable, bank_total, has_road_at, hand_size, longest_trail,
                     points_held_since_own_turn, total_points)
@@ -19,8 +19,8 @@ from .content import (BANK_START, CARD_COUNTS, FIXED_HARBOURS, FIXED_NUMBER, FIX
 from .dice import next_discarder
 from .opening import hot_numbers_adjacent, setup_seat
 from .state import (BANDIT_THROW, CORNER_CORNERS, CORNER_EDGES, CORNER_HEXES, DESERT, DISCARD_LIMIT, EMPTY,
-                    HARBOUR_CORNERS, KEEP, KNIGHT, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, MAX_PLAYERS, MAX_THROW,
-                    MAX_TRADE_COUNT, MIN_PLAYERS, MONOPOLY, NUM_CARD_KINDS, NUM_CORNERS, NUM_EDGES,
+                    HARBOUR_CORNERS, KEEP, KNIGHT, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, MAX_SEATS, MAX_THROW,
+                    MAX_TRADE_COUNT, MIN_SEATS, MONOPOLY, NUM_CARD_KINDS, NUM_CORNERS, NUM_EDGES,
                     NUM_HARBOUR_KINDS, NUM_HARBOURS, NUM_TERRAINS,
                     NUM_HEXES, NUM_RESOURCES, REPLY_ACCEPT, REPLY_COUNTER, REPLY_DECLINE, REPLY_NONE, ROAD_BUILDING,
                     REPLY_OFFER, ST_BID_GET, ST_BID_GIVE, ST_DISCARD, ST_GAME_OVER, ST_MONOPOLY,
@@ -87,13 +87,13 @@ def seats_ok(s):
     """Every seat named is at the table; a seat not at the table holds nothing, has no pieces in
     its supply and no trade answer (as the deal left it; none on the island: ``pieces_ok``)."""
     n = s['num_players']
-    if n < MIN_PLAYERS or n > MAX_PLAYERS:
+    if n < MIN_SEATS or n > MAX_SEATS:
         return False
     if not (0 <= s['turn_seat'] < n and 0 <= s['first_player'] < n and seat_or_none(s['actor'], n)
             and seat_or_none(s['winner'], n) and seat_or_none(s['longest_road'], n)
             and seat_or_none(s['largest_army'], n) and seat_or_none(s['trade_replier'], n)):
         return False
-    for q in range(n, MAX_PLAYERS):
+    for q in range(n, MAX_SEATS):
         for r in range(NUM_RESOURCES):
             if s['hand'][q, r] != 0:
                 return False
@@ -112,7 +112,7 @@ def rewards_ok(s):
     """Rewards are paid only at the end: +1 to the winner, -1 to each other seat at the table."""
     n = s['num_players']
     over = s['stage'] == ST_GAME_OVER
-    for q in range(MAX_SEATS):
+    for q in range(HEADER_SEATS):
         want = 0.0
         if over and q < n:
             want = 1.0 if q == s['winner'] else -1.0
@@ -216,9 +216,9 @@ def pieces_ok(s):
     has none on the island."""
     n = s['num_players']
     opening = s['stage'] == ST_SETUP_VILLAGE or s['stage'] == ST_SETUP_ROAD
-    villages = np.zeros(MAX_PLAYERS, np.int64)
-    keeps = np.zeros(MAX_PLAYERS, np.int64)
-    roads = np.zeros(MAX_PLAYERS, np.int64)
+    villages = np.zeros(MAX_SEATS, np.int64)
+    keeps = np.zeros(MAX_SEATS, np.int64)
+    roads = np.zeros(MAX_SEATS, np.int64)
     owner = s['corner_owner']
     level = s['corner_level']
     for c in range(NUM_CORNERS):
@@ -238,7 +238,7 @@ def pieces_ok(s):
             return False
         if not opening and (villages[p] + keeps[p] < 2 or roads[p] < 2):
             return False
-    for q in range(n, MAX_PLAYERS):
+    for q in range(n, MAX_SEATS):
         if villages[q] + keeps[q] + roads[q] != 0:
             return False
     return True

@@ -10,7 +10,7 @@ from .content import (BANK_START, DECK_SIZE, DECK_START, FIXED_HARBOURS, FIXED_N
                       HARBOUR_KINDS, HOT_NUMBERS, KEEPS_PER_PLAYER, NUMBER_TOKENS, ROADS_PER_PLAYER,
                       TERRAIN_TILES, VILLAGES_PER_PLAYER)
 from .state import (BUILD_ROAD, BUILD_VILLAGE, CORNER_EDGES, DESERT, DIE_SIDES, HEX_NEIGHBOURS,
-                    MAX_PLAYERS, NUM_CORNERS, NUM_HARBOURS, NUM_HEXES, ST_SETUP_ROAD,
+                    MAX_SEATS, NUM_CORNERS, NUM_HARBOURS, NUM_HEXES, ST_SETUP_ROAD,
                     ST_SETUP_VILLAGE, VILLAGE)
 from .turn import await_throw
 
@@ -139,14 +139,14 @@ def throw_for_turn_order(s):
     """"Everyone throws for turn order": the highest throw of two dice begins, ties throw again;
     play then goes round the seats in order."""
     n = s['num_players']
-    tied = np.zeros(MAX_PLAYERS, np.int64)   # int64, the rules' one array shape (board.produce)
+    tied = np.zeros(MAX_SEATS, np.int64)   # int64, the rules' one array shape (board.produce)
     for p in range(n):
         tied[p] = 1
     while True:
         best = -1
         count = 0
         first = -1
-        throws = np.zeros(MAX_PLAYERS, np.int64)
+        throws = np.zeros(MAX_SEATS, np.int64)
         for p in range(n):
             if tied[p]:
                 throws[p] = roll_die(s['rng'], DIE_SIDES) + roll_die(s['rng'], DIE_SIDES)
@@ -182,7 +182,7 @@ def setup_seat(s, step):
 
 # =========================================================================== a village and a road
 @rule
-def mask_setup_village(s, mask):
+def mask_setup_village(s, seat, mask):
     """An opening village needs no road, only the distance rule."""
     n = 0
     for c in range(NUM_CORNERS):
@@ -190,6 +190,12 @@ def mask_setup_village(s, mask):
             mask[BUILD_VILLAGE.at(c)] = True
             n += 1
     return n
+
+
+@rule
+def apply_setup_village(s, seat, a):
+    """The opening village on the corner chosen."""
+    place_setup_village(s, BUILD_VILLAGE.split(a))
 
 
 @rule
@@ -207,7 +213,7 @@ def place_setup_village(s, c):
 
 
 @rule
-def mask_setup_road(s, mask):
+def mask_setup_road(s, seat, mask):
     """The opening road touches the village just placed."""
     n = 0
     c = s['setup_corner']
@@ -217,6 +223,12 @@ def mask_setup_road(s, mask):
             mask[BUILD_ROAD.at(e)] = True
             n += 1
     return n
+
+
+@rule
+def apply_setup_road(s, seat, a):
+    """The opening road on the edge chosen."""
+    place_setup_road(s, BUILD_ROAD.split(a))
 
 
 @rule

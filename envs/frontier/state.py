@@ -16,35 +16,22 @@ import numpy as np
 
 from ..common.layout import Layout
 from ..common.record import record_dtype
+from .content import (BRICK, CARD_NAMES, DECK_SIZE, DESERT, FIELD, FOREST, GENERAL_HARBOUR,  # noqa: F401
+                      GRAIN, HILL, KNIGHT, MONOPOLY, MOUNTAIN, NUM_CARD_KINDS, NUM_HARBOUR_KINDS,
+                      NUM_PLAYABLE_KINDS, NUM_RESOURCES, NUM_TERRAINS, ORE, PASTURE, RESOURCE_NAMES,
+                      ROAD_BUILDING, TERRAIN_NAMES, TERRAIN_RESOURCE, TIMBER, VICTORY_POINT, WOOL,
+                      YEAR_OF_PLENTY)
 
 # --------------------------------------------------------------------------- players and pieces
-MAX_PLAYERS = 4
-MIN_PLAYERS = 3
+MIN_SEATS, MAX_SEATS = 3, 4
 
-# resources (the order of every per-resource array)
-TIMBER, BRICK, WOOL, GRAIN, ORE = 0, 1, 2, 3, 4
-NUM_RESOURCES = 5
-RESOURCE_NAMES = ("timber", "brick", "wool", "grain", "ore")
-
-# terrain; a terrain's resource is TERRAIN_RESOURCE[terrain]
-FOREST, HILL, PASTURE, FIELD, MOUNTAIN, DESERT = 0, 1, 2, 3, 4, 5
-NUM_TERRAINS = 6
-TERRAIN_NAMES = ("forest", "hill", "pasture", "field", "mountain", "desert")
-TERRAIN_RESOURCE = np.array([TIMBER, BRICK, WOOL, GRAIN, ORE, -1], np.int64)
-
-# opportunity cards
-KNIGHT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY, VICTORY_POINT = 0, 1, 2, 3, 4
-NUM_CARD_KINDS = 5
-NUM_PLAYABLE_KINDS = VICTORY_POINT  # the kinds before it are played; a victory point never is
-CARD_NAMES = ("knight", "road building", "year of plenty", "monopoly", "victory point")
+# resources, terrain, opportunity cards and harbour kinds: content.py
 
 # buildings on a corner (corner_level)
 EMPTY, VILLAGE, KEEP = 0, 1, 2
 NUM_BUILDINGS = 2  # village, keep
 
-# harbours: kinds 0..4 are 2:1 for that resource, GENERAL is 3:1 for anything
-GENERAL_HARBOUR = 5
-NUM_HARBOUR_KINDS = 6
+# harbours: kinds 0..4 are 2:1 for that resource, GENERAL_HARBOUR (content.py) 3:1 for anything
 BANK_RATE, GENERAL_RATE, SPECIAL_RATE = 4, 3, 2
 
 # the dice (rulebook "A turn"): two six-sided dice; a 7 pays nothing and moves the bandit
@@ -122,7 +109,7 @@ TRADE_CANCEL = ACTIONS.span("trade_cancel", doc="the proposer cancels the offer"
 OFFER_TRADE = ACTIONS.span("offer_trade", doc="start an offer to the other players")
 HEAR_OFFERS = ACTIONS.span("hear_offers", doc="ask the other players for their offers")
 NO_OFFER = ACTIONS.span("no_offer", doc="make the player on turn no offer")
-STEAL = ACTIONS.span("steal", MAX_PLAYERS - 1, doc="take a card from the k-th player after me")
+STEAL = ACTIONS.span("steal", MAX_SEATS - 1, doc="take a card from the k-th player after me")
 DISCARD = ACTIONS.span("discard", NUM_RESOURCES, doc="discard one card of a resource")
 YEAR_OF_PLENTY_PICK = ACTIONS.span("year_of_plenty_pick", NUM_RESOURCES, doc="take a resource (year of plenty)")
 MONOPOLY_PICK = ACTIONS.span("monopoly_pick", NUM_RESOURCES, doc="name a resource (monopoly)")
@@ -131,7 +118,7 @@ OFFER_GIVE = ACTIONS.span("offer_give", NUM_RESOURCES, MAX_TRADE_COUNT,
 OFFER_GET = ACTIONS.span("offer_get", NUM_RESOURCES, MAX_TRADE_COUNT, doc="ask count+1 of a resource")
 COUNTER_OFFER = ACTIONS.span("counter_offer", NUM_RESOURCES, MAX_TRADE_COUNT,
                              doc="give what was asked but want count+1 of a resource instead")
-TRADE_COMPLETE = ACTIONS.span("trade_complete", MAX_PLAYERS - 1, doc="complete the answer of the k-th player after me")
+TRADE_COMPLETE = ACTIONS.span("trade_complete", MAX_SEATS - 1, doc="complete the answer of the k-th player after me")
 BANK_TRADE = ACTIONS.span("bank_trade", NUM_RESOURCES, NUM_RESOURCES, doc="trade give for get with the bank or a harbour")
 MOVE_BANDIT = ACTIONS.span("move_bandit", NUM_HEXES, doc="move the bandit to a hex")
 BUILD_ROAD = ACTIONS.span("build_road", NUM_EDGES, doc="build a road on an edge")
@@ -226,6 +213,7 @@ assert EDGE_CORNERS.shape[0] == NUM_EDGES and COAST_EDGES.shape[0] == 30
 
 # --------------------------------------------------------------------------- the record
 DECK_CAPACITY = 32  # room for the opportunity deck (content.DECK_SIZE cards)
+assert DECK_SIZE <= DECK_CAPACITY
 RECORD_DTYPE = record_dtype([
     ("hidden_harbours", np.int32),   # option: harbour rates hidden until someone builds there
     ("fixed_island", np.int32),      # option: the fixed beginner island instead of a random one
@@ -252,20 +240,20 @@ RECORD_DTYPE = record_dtype([
     ("edge_owner", np.int32, (NUM_EDGES,)),      # -1 empty
     # the supply and the hands
     ("bank", np.int32, (NUM_RESOURCES,)),
-    ("hand", np.int32, (MAX_PLAYERS, NUM_RESOURCES)),
+    ("hand", np.int32, (MAX_SEATS, NUM_RESOURCES)),
     ("deck", np.int32, (DECK_CAPACITY,)),         # opportunity cards, drawn from deck_top on
     ("deck_size", np.int32),
     ("deck_top", np.int32),
-    ("cards", np.int32, (MAX_PLAYERS, NUM_CARD_KINDS)),      # unplayed cards held (VP cards too)
-    ("cards_new", np.int32, (MAX_PLAYERS, NUM_CARD_KINDS)),  # of those, bought this turn
-    ("cards_played", np.int32, (MAX_PLAYERS, NUM_CARD_KINDS)),  # played face up (knights: the army)
-    ("villages_left", np.int32, (MAX_PLAYERS,)),
-    ("keeps_left", np.int32, (MAX_PLAYERS,)),
-    ("roads_left", np.int32, (MAX_PLAYERS,)),
-    ("road_length", np.int32, (MAX_PLAYERS,)),   # each player's longest road, recomputed on change
+    ("cards", np.int32, (MAX_SEATS, NUM_CARD_KINDS)),      # unplayed cards held (VP cards too)
+    ("cards_new", np.int32, (MAX_SEATS, NUM_CARD_KINDS)),  # of those, bought this turn
+    ("cards_played", np.int32, (MAX_SEATS, NUM_CARD_KINDS)),  # played face up (knights: the army)
+    ("villages_left", np.int32, (MAX_SEATS,)),
+    ("keeps_left", np.int32, (MAX_SEATS,)),
+    ("roads_left", np.int32, (MAX_SEATS,)),
+    ("road_length", np.int32, (MAX_SEATS,)),   # each player's longest road, recomputed on change
     ("longest_road", np.int32),                  # holder, -1 nobody
     ("largest_army", np.int32),                  # holder, -1 nobody
-    ("discard_left", np.int32, (MAX_PLAYERS,)),  # cards each player still has to discard on this 7
+    ("discard_left", np.int32, (MAX_SEATS,)),  # cards each player still has to discard on this 7
     # the trade on the table
     ("proposals", np.int32),                     # offers the player on turn made this turn
     ("hearings", np.int32),                      # rounds of offers it heard this turn
@@ -274,13 +262,13 @@ RECORD_DTYPE = record_dtype([
     ("trade_get", np.int32),                     # ... for trade_get_count of trade_get
     ("trade_get_count", np.int32),
     ("trade_replier", np.int32),                 # the seat answering (or bidding) now
-    ("trade_reply", np.int32, (MAX_PLAYERS,)),   # REPLY_* per seat
+    ("trade_reply", np.int32, (MAX_SEATS,)),   # REPLY_* per seat
     # the deal each other seat puts to the player on turn (an acceptance, a counter or its own
     # offer): it gives deal_give_count of deal_give for deal_get_count of deal_get
-    ("deal_give", np.int32, (MAX_PLAYERS,)),
-    ("deal_give_count", np.int32, (MAX_PLAYERS,)),
-    ("deal_get", np.int32, (MAX_PLAYERS,)),
-    ("deal_get_count", np.int32, (MAX_PLAYERS,)),
+    ("deal_give", np.int32, (MAX_SEATS,)),
+    ("deal_give_count", np.int32, (MAX_SEATS,)),
+    ("deal_get", np.int32, (MAX_SEATS,)),
+    ("deal_get_count", np.int32, (MAX_SEATS,)),
 ])
 
 # What some seat may not see: others' resources and unplayed cards (kinds; the counts are public),
@@ -298,9 +286,9 @@ HARBOUR = Layout("harbour feature")
 F_RATE = HARBOUR.span("rate", NUM_HARBOUR_KINDS, doc="2:1 for a resource or 3:1 general, one-hot")
 F_RATE_HIDDEN = HARBOUR.span("rate_hidden", doc="the rate is hidden (option hidden_harbours)")
 CORNER = Layout("corner feature")
-F_BUILDING = CORNER.span("building", MAX_PLAYERS, NUM_BUILDINGS, doc="village / keep of each relative seat")
+F_BUILDING = CORNER.span("building", MAX_SEATS, NUM_BUILDINGS, doc="village / keep of each relative seat")
 EDGE = Layout("edge feature")
-F_ROAD = EDGE.span("road", MAX_PLAYERS, doc="the road of each relative seat")
+F_ROAD = EDGE.span("road", MAX_SEATS, doc="the road of each relative seat")
 PLAYER = Layout("player feature")
 F_PRESENT = PLAYER.span("present", doc="the seat is in the game")
 F_HAND = PLAYER.span("hand", NUM_RESOURCES, doc="resources by kind (own only)")
@@ -361,7 +349,7 @@ OBS_HARBOURS = OBSERVATION.span("harbours", NUM_HARBOURS, HARBOUR.size, doc="per
 OBS_CORNERS = OBSERVATION.span("corners", NUM_CORNERS, CORNER.size,
                                doc="per corner: village/keep of each relative seat")
 OBS_EDGES = OBSERVATION.span("edges", NUM_EDGES, EDGE.size, doc="per edge: the road's relative owner")
-OBS_PLAYERS = OBSERVATION.span("players", MAX_PLAYERS, PLAYER.size,
+OBS_PLAYERS = OBSERVATION.span("players", MAX_SEATS, PLAYER.size,
                                doc="per seat from the observer on: counts, cards played by kind, pieces, awards, "
                                    "points, whether it decides, its answer or offer; own hand")
 OBS_TABLE = OBSERVATION.span("table", TABLE.size, doc="bank, deck, stage, last throw, the turn's flags")

@@ -178,6 +178,13 @@ def mask_offer_give(s, p, mask):
 
 
 @rule
+def apply_offer_give(s, p, a):
+    """The proposer gives k + 1 of the resource chosen."""
+    give, k = OFFER_GIVE.split(a)
+    choose_offer_give(s, give, k + 1)
+
+
+@rule
 def choose_offer_give(s, r, count):
     s['trade_give'] = r
     s['trade_give_count'] = count
@@ -185,9 +192,16 @@ def choose_offer_give(s, r, count):
 
 
 @rule
-def mask_offer_get(s, mask):
+def mask_offer_get(s, p, mask):
     """What to ask for: 1 or 2 of any other resource."""
     return mask_ask_amounts(s, s['trade_give'], mask)
+
+
+@rule
+def apply_offer_get(s, p, a):
+    """The proposer asks k + 1 of the resource chosen."""
+    get, k = OFFER_GET.split(a)
+    choose_offer_get(s, get, k + 1)
 
 
 @rule
@@ -209,7 +223,7 @@ def can_answer(s, q):
 
 
 @rule
-def mask_replies(s, p, mask):
+def mask_trade_reply(s, p, mask):
     """Decline; accept or counter only holding what was asked (accepting or countering hands it
     over). A counter may name anything but the resource asked for and the exact offer itself (that
     would be accepting). Its legality never depends on the proposer's hidden hand: the proposer
@@ -228,6 +242,18 @@ def mask_replies(s, p, mask):
             mask[COUNTER_OFFER.at(w, wc - 1)] = True
             n += 1
     return n
+
+
+@rule
+def apply_trade_reply(s, p, a):
+    """The replier accepts, declines or counters the offer on the table."""
+    if TRADE_ACCEPT.has(a):
+        reply_accept(s)
+    elif TRADE_DECLINE.has(a):
+        reply_decline(s)
+    else:
+        want, k = COUNTER_OFFER.split(a)
+        reply_counter(s, want, k + 1)
 
 
 @rule
@@ -301,6 +327,16 @@ def mask_bid_give(s, q, mask):
 
 
 @rule
+def apply_bid_give(s, q, a):
+    """No offer, or the bidder gives k + 1 of the resource chosen."""
+    if NO_OFFER.has(a):
+        make_no_offer(s)
+    else:
+        give, k = OFFER_GIVE.split(a)
+        choose_bid_give(s, give, k + 1)
+
+
+@rule
 def make_no_offer(s):
     s['trade_reply'][s['trade_replier']] = REPLY_DECLINE
     pass_to_next_bidder(s)
@@ -322,6 +358,13 @@ def mask_bid_get(s, q, mask):
 
 
 @rule
+def apply_bid_get(s, q, a):
+    """The bidder asks k + 1 of the resource chosen."""
+    get, k = OFFER_GET.split(a)
+    choose_bid_get(s, get, k + 1)
+
+
+@rule
 def choose_bid_get(s, r, count):
     q = s['trade_replier']
     put_deal(s, q, REPLY_OFFER, s['deal_give'][q], s['deal_give_count'][q], r, count)
@@ -335,7 +378,7 @@ def can_pay_deal(s, q):
 
 
 @rule
-def mask_completions(s, mask):
+def mask_trade_choose(s, seat, mask):
     """Cancel, or complete a deal the player on turn can pay."""
     p = s['turn_seat']
     n_players = s['num_players']
@@ -346,6 +389,15 @@ def mask_completions(s, mask):
             mask[TRADE_COMPLETE.at(k - 1)] = True
             n += 1
     return n
+
+
+@rule
+def apply_trade_choose(s, seat, a):
+    """Cancel, or complete the deal of the k-th player after the player on turn."""
+    if TRADE_CANCEL.has(a):
+        clear_trade(s)
+    else:
+        complete(s, 1 + TRADE_COMPLETE.split(a))
 
 
 @rule

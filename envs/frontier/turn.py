@@ -1,13 +1,14 @@
 """The frame of a turn (rulebook "A turn"): the throw first, unless a card is played before it;
 one card a turn, "before or after the dice"; back to the turn after a card or the bandit; the end
-of the turn; the win "as soon as you have 10 points on your own turn"; and who decides next.
+of the turn; the win "as soon as you have 10 points on your own turn"; and who decides next
+(``settle``, the last step of every decision).
 """
 from ..common.jit import rule
 from .board import any_road_placeable, bank_total, total_points
 from .dice import next_discarder, throw_dice
 from .state import (NUM_CARD_KINDS, ROAD_BUILDING, ST_BID_GET, ST_BID_GIVE, ST_DISCARD, ST_GAME_OVER,
-                    ST_MAIN, ST_PRE_ROLL, ST_TRADE_REPLY, TURNS_MAX, VICTORY_POINT, WINNING_POINTS,
-                    YEAR_OF_PLENTY)
+                    ST_MAIN, ST_PRE_ROLL, ST_SETUP_ROAD, ST_SETUP_VILLAGE, ST_TRADE_REPLY, TURNS_MAX,
+                    VICTORY_POINT, WINNING_POINTS, YEAR_OF_PLENTY)
 
 
 # =========================================================================== one card a turn
@@ -110,3 +111,13 @@ def set_actor(s):
         s['actor'] = s['trade_replier']
     else:
         s['actor'] = s['turn_seat']
+
+
+@rule
+def settle(s):
+    """After every decision, once its rules have run on through every automatic step (the throw's
+    production, who discards on a 7, a steal with a single victim, the end of a stage): the win
+    (not in the opening), then who decides next."""
+    if s['stage'] != ST_SETUP_VILLAGE and s['stage'] != ST_SETUP_ROAD:
+        check_win(s)
+    set_actor(s)

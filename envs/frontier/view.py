@@ -20,7 +20,7 @@ from .state import (CARDS_SCALE, F_BANDIT, F_BANK, F_BUILDING, F_CARD_PLAYED, F_
                     F_LONGEST_ROAD, F_NUMBER, F_ON_TABLE, F_ON_TURN, F_PLAYED, F_PLENTY_LEFT, F_PRESENT,
                     F_PROPOSALS_LEFT, F_PUBLIC_POINTS, F_RATE, F_RATE_HIDDEN, F_REPLY, F_ROAD,
                     F_ROAD_LENGTH, F_ROADS_LEFT, F_ROLLED, F_STAGE, F_TERRAIN, F_TO_ACT, F_TOTAL_POINTS,
-                    F_TURN, F_VILLAGES_LEFT, MAX_HEARINGS_PER_TURN, MAX_PLAYERS, MAX_PROPOSALS_PER_TURN,
+                    F_TURN, F_VILLAGES_LEFT, MAX_HEARINGS_PER_TURN, MAX_SEATS, MAX_PROPOSALS_PER_TURN,
                     MIN_THROW, NUM_CARD_KINDS, NUM_CORNERS, NUM_EDGES, NUM_HARBOURS, NUM_HEXES,
                     NUM_PLAYABLE_KINDS, NUM_RESOURCES, OBS_CORNERS, OBS_EDGES, OBS_HARBOURS, OBS_HEXES,
                     OBS_OFFER, OBS_PLAYERS, OBS_SIZE, OBS_TABLE, OPPORTUNITY_SCALE, ROAD_LENGTH_SCALE,
@@ -183,7 +183,7 @@ def shown_resources(s, seat):
     player on turn, and what each deal put to it gives (an acceptance or a counter hands over what
     was asked; a bid what it offers)."""
     n = s['num_players']
-    shown = np.zeros((MAX_PLAYERS, NUM_RESOURCES), np.int64)
+    shown = np.zeros((MAX_SEATS, NUM_RESOURCES), np.int64)
     if s['trade_give'] >= 0 and s['turn_seat'] != seat:
         shown[s['turn_seat'], s['trade_give']] = s['trade_give_count']
     for q in range(n):
@@ -306,14 +306,14 @@ def redeal_cards(s, seat):
     do; CARD_DEAL_TRIES at most), else the last is repaired by swapping victory points."""
     n = s['num_players']
     pool = np.empty(DECK_SIZE, np.int64)
-    bound_lo = np.zeros(MAX_PLAYERS, np.int64)
-    bound_hi = np.zeros(MAX_PLAYERS, np.int64)
+    bound_lo = np.zeros(MAX_SEATS, np.int64)
+    bound_hi = np.zeros(MAX_SEATS, np.int64)
     victory_point_bounds(s, seat, bound_lo, bound_hi)
     # the places: each other player in seat order, then the deck (which takes any number)
-    start = np.zeros(MAX_PLAYERS, np.int64)
-    stop = np.zeros(MAX_PLAYERS, np.int64)
-    lo = np.zeros(MAX_PLAYERS, np.int64)
-    hi = np.zeros(MAX_PLAYERS, np.int64)
+    start = np.zeros(MAX_SEATS, np.int64)
+    stop = np.zeros(MAX_SEATS, np.int64)
+    lo = np.zeros(MAX_SEATS, np.int64)
+    hi = np.zeros(MAX_SEATS, np.int64)
     m = 0
     places = 0
     for q in range(n):

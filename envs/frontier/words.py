@@ -15,7 +15,7 @@ import numpy as np
 from .board import owed_share, pay_owed, producing_hexes, resource_payout
 from .state import (BANDIT_THROW, BANK_RATE, BANK_TRADE, BUILD_KEEP, BUILD_ROAD, BUILD_VILLAGE, BUY_CARD,
                     CARD_NAMES, COUNTER_OFFER, DISCARD, EDGE_CORNERS, END_TURN, GENERAL_HARBOUR,
-                    HARBOUR_CORNERS, HEAR_OFFERS, HEX_CORNERS, KNIGHT, MAX_PLAYERS, MONOPOLY, MONOPOLY_PICK,
+                    HARBOUR_CORNERS, HEAR_OFFERS, HEX_CORNERS, KNIGHT, MAX_SEATS, MONOPOLY, MONOPOLY_PICK,
                     MOVE_BANDIT, NO_OFFER, NUM_ACTIONS, NUM_HARBOURS, NUM_HEXES, NUM_RESOURCES, OFFER_GET,
                     OFFER_GIVE, OFFER_TRADE, PLAY_KNIGHT, PLAY_MONOPOLY, PLAY_ROAD_BUILDING,
                     PLAY_YEAR_OF_PLENTY, RESOURCE_NAMES, ROAD_BUILDING, ROLL, ST_BID_GET, ST_BID_GIVE,
@@ -166,7 +166,7 @@ def payouts_by_throw(s, number) -> list:
 
 def owed_by_throw(payouts) -> np.ndarray:
     """What each player is owed by a throw, (player, resource), from its ``payouts_by_throw``."""
-    return np.array([[owed_share(payouts[r], p) for r in range(NUM_RESOURCES)] for p in range(MAX_PLAYERS)],
+    return np.array([[owed_share(payouts[r], p) for r in range(NUM_RESOURCES)] for p in range(MAX_SEATS)],
                     np.int64)
 
 

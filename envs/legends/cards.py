@@ -144,3 +144,20 @@ def fate_kind(s, loc):
 @rule
 def next_seat_from(s, k):
     return (s['first_player'] + k) % s['num_players']
+
+
+@rule
+def remove_random(s, deck, box, k):
+    """Remove ``k`` cards of a face-down deck unseen (into the box)."""
+    for _ in range(k):
+        n = 0
+        for i in range(deck.shape[0]):
+            n += deck[i]
+        j = randint(s['rng'], n)
+        for i in range(deck.shape[0]):
+            if deck[i]:
+                if j == 0:
+                    deck[i] = 0
+                    box[i] = 1
+                    break
+                j -= 1

@@ -6,7 +6,8 @@ from ..common.jit import rule
 from .cards import discard_fate, draw_fate, draw_flag, draw_to_hand, next_seat_from
 from .content import (BACK_EAST, FAR_WEST, FATE_SPACE, HARDSHIP_DECK, LOCATIONS, REWARD_TYPES, START_HAND,
                       TRACK)
-from .state import COMMIT, COMMIT_REST, FL_COMMIT, FL_LOC_START
+from .scoring import final_scoring
+from .state import COMMIT, COMMIT_REST, FL_COMMIT, FL_LOC_START, FL_NONE, TURN_MAX
 
 
 @rule
@@ -138,3 +139,21 @@ def rewards_depleted(s):
 def pass_first_player(s):
     """The First Player token (and the rotating deck) pass to the left."""
     s['first_player'] = (s['first_player'] + 1) % s['num_players']
+
+
+@rule
+def evening(s):
+    """End conditions (two reward decks depleted; an adventure needed from an empty deck); else
+    the first player passes left and the next sunrise."""
+    if rewards_depleted(s):
+        final_scoring(s)
+        s['flow'] = FL_NONE
+        return
+    pass_first_player(s)
+    if s['turn'] < TURN_MAX:
+        s['turn'] += 1
+    if not sunrise(s):
+        final_scoring(s)
+        s['flow'] = FL_NONE
+        return
+    begin_daytime(s)
