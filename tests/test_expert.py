@@ -159,6 +159,27 @@ def test_the_trainer_trains_on_the_gpu_when_torch_sees_one(tmp_path, monkeypatch
     assert {t.device.type for t in weights.values()} == {"cpu"}
 
 
+def test_a_run_out_of_time_evaluates_its_last_network_even_when_the_deadline_passes_while_it_saves(
+        tmp_path, monkeypatch):
+    """``--max-minutes``: the last evaluation still runs. The 2-hour Forfort run of 2026-12-04 ended
+    without one: its deadline passed while it saved the iteration checked just before."""
+    import time
+    clock, saves, real, real_save = [0.0], [], time.perf_counter, expert.Run._save
+
+    def save_for_an_hour(self):
+        real_save(self)
+        saves.append(self.decisions)
+        if len(saves) == 2:                # the first iteration is evaluated, the second is not due
+            clock[0] += 3600.0             # (every 10 minutes): the deadline passes while it saves
+
+    monkeypatch.setattr(time, "perf_counter", lambda: real() + clock[0])
+    monkeypatch.setattr(expert.Run, "_save", save_for_an_hour)
+    expert.train("forfort_v0", out=tmp_path / "run", max_minutes=10, **{**TINY, "steps": 150})
+    rows = [r.split(",") for r in (tmp_path / "run" / "curve.csv").read_text().splitlines()[1:]]
+    decided = int((tmp_path / "run" / "progress.csv").read_text().splitlines()[-1].split(",")[2])
+    assert saves[0] < decided and {int(r[0]) for r in rows} == {saves[0], decided}   # and the last network's
+
+
 def test_a_run_resumes_from_its_folder_and_refuses_to_overwrite_one(tmp_path):
     out = tmp_path / "run"
     expert.train("forfort_v0", out=out, iterations=1, **TINY)

@@ -505,17 +505,26 @@ class Run:
                            "policy_loss": round(policy_loss, 4), "value_loss": round(value_loss, 4)})
                 last = args.iterations is not None and done >= args.iterations
                 out_of_time = deadline is not None and time.perf_counter() >= deadline
-                if self.seconds - self.last_eval >= 60 * args.eval_every or last or out_of_time:
-                    rows = self.evaluate()
-                    self._record(rows)
-                    self.last_eval = self.seconds = time.perf_counter() - start
-                    bar.set_postfix_str(" ".join(f"{r['opponent']} {r['win_rate']:.0%}" for r in rows))
+                evaluated = self.seconds - self.last_eval >= 60 * args.eval_every or last or out_of_time
+                if evaluated:
+                    self._evaluate_and_record(bar, start)
                 self._save()
                 bar.update(1)
+            if done and not evaluated:
+                # the deadline passed after this iteration's check (while it saved): the run's last
+                # network is still evaluated, as --max-minutes promises
+                self._evaluate_and_record(bar, start)
+                self._save()
         finally:
             bar.close()
             workers.close()
         return self
+
+    def _evaluate_and_record(self, bar, start):
+        rows = self.evaluate()
+        self._record(rows)
+        self.last_eval = self.seconds = time.perf_counter() - start
+        bar.set_postfix_str(" ".join(f"{r['opponent']} {r['win_rate']:.0%}" for r in rows))
 
     def _updates(self, fresh):
         """Minibatches this iteration: ``reuse`` passes over the new decisions on average."""
