@@ -31,6 +31,17 @@ def positive(text) -> float:
     return value
 
 
+def share(text) -> float:
+    """A ``type=`` for argparse: a share, from 0 to 1."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"must be from 0 to 1, got {text}")
+    return value
+
+
 def layer_sizes(text) -> tuple:
     """A ``type=`` for argparse: a network's hidden layer sizes, comma-separated (``256,256``)."""
     try:

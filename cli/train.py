@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import shlex
 
-from .argtypes import at_least, layer_sizes, positive
+from .argtypes import at_least, layer_sizes, positive, share
 
 DESCRIPTION = "Train a learned agent by one of the methods below; `frontierzoo train METHOD --help` lists its options."
 
@@ -89,7 +89,8 @@ def run_rllib(args) -> None:
 
 
 def add_expert_arguments(p) -> None:
-    from frontierzoo.training.expert import DEFAULTS as D
+    from frontierzoo.agents.network import MOVES
+    from frontierzoo.training.expert import DEFAULTS as D, EXPERTS
 
     p.add_argument("--game", required=True)
     p.add_argument("--players", type=at_least(1), default=D["players"], help="seats at the table (default: the game's)")
@@ -108,13 +109,23 @@ def add_expert_arguments(p) -> None:
     p.add_argument("--device", default=D["device"], help="torch device for training (default: cuda if torch sees one)")
     p.add_argument("--games", type=at_least(1), default=D["games"], help="games each worker plays side by side")
     p.add_argument("--steps", type=at_least(1), default=D["steps"], help="decisions each game plays an iteration")
+    p.add_argument("--expert", choices=EXPERTS, default=D["expert"],
+                   help="the search the network learns from: net, the search it guides itself (expert iteration); "
+                        "mcts, the heuristic-guided search (distillation)")
+    p.add_argument("--student-share", type=share, default=D["student_share"],
+                   help="share of the searched decisions where the network's own move is played (DAgger)")
+    p.add_argument("--moves", choices=MOVES, default=D["moves"],
+                   help="how the raw policy plays in the curve and by default as the agent net")
     p.add_argument("--simulations", type=at_least(2), default=D["simulations"], help="search simulations a decision")
     p.add_argument("--guide-weight", type=float, default=D["guide_weight"],
-                   help="the guide's rollout share in leaf values (default: 0.5 where a heuristic guides, else 0)")
+                   help="the guide's rollout share in leaf values "
+                        "(default: 0.5 where a heuristic guides, else 0)")
     p.add_argument("--temperature-moves", type=at_least(0), default=D["temperature_moves"],
                    help="a game's first decisions drawn in proportion to the visits")
-    p.add_argument("--max-steps", type=at_least(1), default=D["max_steps"], help="truncate self-play games after this many")
-    p.add_argument("--hidden", type=at_least(1), nargs="+", default=D["hidden"], help="the trunk's layer widths")
+    p.add_argument("--max-steps", type=at_least(1), default=D["max_steps"],
+                   help="truncate self-play games after this many")
+    p.add_argument("--hidden", type=at_least(1), nargs="+", default=D["hidden"],
+                   help="the trunk's layer widths")
     p.add_argument("--flat", action="store_true", help="a flat MLP instead of the block-structured network")
     p.add_argument("--buffer", type=at_least(1), default=D["buffer"], help="the replay buffer's decisions")
     p.add_argument("--batch", type=at_least(1), default=D["batch"])
@@ -125,8 +136,10 @@ def add_expert_arguments(p) -> None:
     p.add_argument("--eval-games", type=at_least(1), default=D["eval_games"])
     p.add_argument("--imitate", default=D["imitate"], metavar="AGENT",
                    help="a head start: the policy first learns this agent's decisions (e.g. heuristic)")
-    p.add_argument("--imitate-samples", type=at_least(1), default=D["imitate_samples"], help="its decisions to learn from")
-    p.add_argument("--imitate-epochs", type=at_least(1), default=D["imitate_epochs"], help="passes over those decisions")
+    p.add_argument("--imitate-samples", type=at_least(1), default=D["imitate_samples"],
+                   help="its decisions to learn from")
+    p.add_argument("--imitate-epochs", type=at_least(1), default=D["imitate_epochs"],
+                   help="passes over those decisions")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 

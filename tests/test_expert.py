@@ -129,6 +129,83 @@ def test_the_head_start_teaches_the_network_the_teachers_moves_and_the_run_recor
     assert imitation["teacher"] == "heuristic" and imitation["samples"] == 128 and 0 <= imitation["agreement"] <= 1
 
 
+def _mcts_worker(student_share=0.0, moves="drawn"):
+    config = {**_config(games=3, simulations=24), "expert": "mcts", "student_share": student_share}
+    config["description"] = {**config["description"], "moves": moves}
+    worker = expert.SelfPlayWorker(config, 0)
+    worker.net.load_state_dict({k: torch.as_tensor(v) for k, v in _weights(config).items()})
+    return worker
+
+
+def test_the_mcts_expert_labels_each_decision_with_the_root_visits_of_its_own_search():
+    """``--expert mcts``: the policy target of a decision is the visit distribution of the project's
+    heuristic-guided search at that game's live record, searched game by game with the worker's
+    own seeded ``MCTSAgent`` (a fresh tree each), whose chosen move is the most visited."""
+    from frontierzoo.agents.match import RecordView
+    from frontierzoo.agents.mcts import MCTSAgent
+
+    worker = _mcts_worker()
+    for _ in range(5):   # into the games, past the first forced moves
+        worker.play(expert.weights_of(worker.net), 1)
+    env = worker.env
+    masks, seats = env.masks.copy(), env.seats.copy()
+    searched = masks.sum(axis=1) > 1
+    assert searched.any()
+    twin = MCTSAgent("forfort_v0", simulations=24, reuse=False)
+    twin.rng.bit_generator.state = worker.search.rng.bit_generator.state
+    visits = worker._search(masks, seats, searched)
+    for b in range(len(masks)):
+        if not searched[b]:
+            assert not visits[b].any()
+            continue
+        chosen = twin.act(env.obs[b], masks[b], {"env": RecordView(env.states[b], 2)})
+        assert np.array_equal(visits[b], twin.visits)
+        assert visits[b].sum() > 0 and not (visits[b] * ~masks[b]).any()
+        assert chosen == int(np.argmax(visits[b]))
+
+
+@pytest.mark.parametrize("moves", ["drawn", "most likely"])
+def test_the_student_share_plays_the_networks_own_moves_where_drawn(moves):
+    """DAgger's mixture: at share 1 every searched decision is the network's move (its most likely
+    where its description says so, a legal draw otherwise); at share 0 none is; forced ones never."""
+    worker = _mcts_worker(student_share=1.0, moves=moves)
+    masks = worker.env.masks.copy()
+    searched = masks.sum(axis=1) > 1
+    searched[0] = False
+    students = worker._students(masks, searched)
+    assert students[0] == -1 and (students[searched] >= 0).all()
+    assert masks[np.flatnonzero(searched), students[searched]].all()
+    if moves == "most likely":
+        probs, _ = worker.network.evaluate(worker.env.obs, masks)
+        assert np.array_equal(students[searched], np.argmax(np.where(masks, probs, -1), axis=1)[searched])
+    worker.student_share = 0.0
+    assert (worker._students(masks, searched) == -1).all()
+
+
+def test_a_seeded_distillation_run_replays_and_records_its_expert(tmp_path):
+    settings = dict(TINY, simulations=8, expert="mcts", student_share=0.5, moves="most likely")
+    for name in ("a", "b"):
+        expert.train("forfort_v0", out=tmp_path / name, iterations=2, seed=2, **settings)
+    wa, wb = (torch.load(tmp_path / n / "network.pt", weights_only=True) for n in ("a", "b"))
+    assert all(torch.equal(wa[k], wb[k]) for k in wa)
+    d = load_network(tmp_path / "a" / "network.json", "forfort_v0").description
+    assert d["moves"] == "most likely" and NetworkAgent(path=tmp_path / "a" / "network.json").sample is False
+    assert d["training"]["expert"] == "mcts" and d["training"]["student_share"] == 0.5
+    for bad, match in ((dict(expert="alphazero"), "expert must be one of"),
+                       (dict(student_share=1.5), "student_share must be in"),
+                       (dict(moves="best"), "moves must be one of")):
+        with pytest.raises(ValueError, match=match):
+            expert.train("forfort_v0", out=tmp_path / "bad", iterations=1, **{**TINY, **bad})
+
+
+def test_the_command_line_refuses_a_share_outside_zero_to_one(capsys):
+    from frontierzoo.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["train", "expert", "--game", "forfort_v0", "--iterations", "1", "--student-share", "1.5"])
+    assert "--student-share: must be from 0 to 1, got 1.5" in capsys.readouterr().err
+
+
 def _devices_trained_on(tmp_path, monkeypatch, **settings):
     """Run one small iteration; the devices each training step was handed and its network sat on."""
     seen, real = [], expert.train_step

@@ -34,6 +34,17 @@ inside (Frantic, Legends, Fantasy Frontier: no rollouts to mix into the leaf val
 network's priors and values are noise, so the search they guide is little better than random and
 the network learns from little; the teacher's priors give the search a player to improve on.
 
+**Distilling the search** (``--expert mcts``): the decisions are searched by the compiled,
+heuristic-guided ISMCTS of :class:`~frontierzoo.agents.mcts.MCTSAgent` (``--simulations`` a
+decision, game by game, no network inside) instead of the network-guided batched search; its root
+visits are the policy targets and the games' results the value targets, as above. The network then
+learns from a player already far stronger than itself from the first iteration, where expert
+iteration's search is only as good as the young network guiding it. ``--student-share P`` plays the
+network's own move in a share of the searched decisions (still labelled by the search: DAgger), so
+the network also learns the positions its own play leads to. ``--moves "most likely"`` makes the
+curve's raw policy, and the bundled agent, play the network's most likely move instead of one
+drawn from its policy.
+
 The options are :data:`DEFAULTS`' names (``--max-minutes`` is ``max_minutes``), for :func:`train`.
 
 Workers. ``--workers N`` self-play processes (default: every core; ``0`` plays in this process).
@@ -62,10 +73,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from frontierzoo.agents.match import head_to_head, wilson_interval
-from frontierzoo.agents.mcts import _guide
+from frontierzoo.agents.match import RecordView, head_to_head, wilson_interval
+from frontierzoo.agents.mcts import MCTSAgent, _guide
 from frontierzoo.agents.netsearch import BatchedSearch
-from frontierzoo.agents.network import DEFAULT_HIDDEN, Network, NetworkAgent, build_network, describe, save_network
+from frontierzoo.agents.network import (DEFAULT_HIDDEN, MOVES, Network, NetworkAgent, build_network, describe,
+                                        save_network)
 from frontierzoo.envs import get_game
 from frontierzoo.envs.common.vector import VectorEnv
 
@@ -110,9 +122,16 @@ class SelfPlayWorker:
                              **c["env_options"])
         self.env.reset(seed=int(seed[0] >> np.uint64(1)))
         legal_moves = max(2, c["typical_moves"])
-        self.search = BatchedSearch(game, c["games"], c["simulations"], guide_weight=c["guide_weight"],
-                                    dirichlet=(min(1.0, 10.0 / legal_moves), DIRICHLET_SHARE),
-                                    seed=int(seed[1] >> np.uint64(1)))
+        self.expert = c.get("expert", "net")
+        if self.expert == "mcts":
+            # the heuristic-guided search, a fresh tree a decision (its visits are the target)
+            self.search = MCTSAgent(game.name, seed=int(seed[1] >> np.uint64(1)), simulations=c["simulations"],
+                                    reuse=False)
+        else:
+            self.search = BatchedSearch(game, c["games"], c["simulations"], guide_weight=c["guide_weight"],
+                                        dirichlet=(min(1.0, 10.0 / legal_moves), DIRICHLET_SHARE),
+                                        seed=int(seed[1] >> np.uint64(1)))
+        self.student_share = c.get("student_share", 0.0)
         self.rng = np.random.default_rng(int(seed[2] >> np.uint64(1)))
         self.temperature_moves = c["temperature_moves"]
         self.description = c["description"]
@@ -135,11 +154,14 @@ class SelfPlayWorker:
             masks = env.masks
             seats = env.seats.copy()
             searched = masks.sum(axis=1) > 1
-            visits = self.search.run(env.states.copy(), seats, searched, P, self.network.evaluate)
+            visits = self._search(masks, seats, searched)
             actions = np.argmax(masks, axis=1)   # the only move where there is one
+            students = self._students(masks, searched)
             for b in np.flatnonzero(searched):
                 v = visits[b].astype(np.float64)
-                if self.decisions[b] < self.temperature_moves:
+                if students[b] >= 0:
+                    actions[b] = students[b]
+                elif self.decisions[b] < self.temperature_moves:
                     actions[b] = self.rng.choice(v.size, p=v / v.sum())
                 else:
                     actions[b] = int(np.argmax(np.where(masks[b], v, -1.0)))
@@ -163,6 +185,36 @@ class SelfPlayWorker:
                                                  (np.float32, np.bool_, np.float32, np.float32))}
         arrays["lengths"] = np.asarray(lengths, np.int64)
         return arrays
+
+
+    def _search(self, masks, seats, searched):
+        """The root visits of every searched game's decision: all games at once by the network's
+        search, or one game at a time by ``mcts`` (whose search reads the live record)."""
+        if self.expert != "mcts":
+            return self.search.run(self.env.states.copy(), seats, searched, self.num_players, self.network.evaluate)
+        visits = np.zeros(masks.shape, np.float64)
+        for b in np.flatnonzero(searched):
+            view = RecordView(self.env.states[b], self.num_players)
+            self.search.act(self.env.obs[b], masks[b], {"env": view})
+            visits[b] = self.search.visits
+        return visits
+
+    def _students(self, masks, searched):
+        """Where the network's own move is played instead of the search's (``student_share`` of the
+        searched decisions, drawn afresh each; -1 elsewhere): DAgger's mixture, so the search also
+        labels the positions the network's play leads to, those it will meet when it plays alone.
+        The network plays as its description says (``moves``)."""
+        students = np.full(len(masks), -1, np.int64)
+        if self.student_share <= 0:
+            return students
+        rows = np.flatnonzero(searched & (self.rng.random(len(masks)) < self.student_share))
+        if rows.size:
+            probs, _ = self.network.evaluate(self.env.obs[rows], masks[rows])
+            if self.description.get("moves", "drawn") == "drawn":
+                students[rows] = [self.rng.choice(p.size, p=p / p.sum()) for p in probs.astype(np.float64)]
+            else:
+                students[rows] = np.argmax(np.where(masks[rows], probs, -1.0), axis=1)
+        return students
 
 
 def seat_relative(result: np.ndarray, seat: int, size: int) -> np.ndarray:
@@ -290,7 +342,8 @@ class ReplayBuffer:
         return {k: v[idx] for k, v in self.data.items()}
 
     def save(self, path: str | os.PathLike) -> None:
-        np.savez(path, size=self.size, next=self.next, **{k: v[:self.size] for k, v in self.data.items()})  # type: ignore[arg-type]
+        kept = {k: v[:self.size] for k, v in self.data.items()}
+        np.savez(path, size=self.size, next=self.next, **kept)  # type: ignore[arg-type]
 
     def load(self, path: str | os.PathLike) -> None:
         with np.load(path) as f:
@@ -356,15 +409,17 @@ class Run:
                 raise SystemExit(f"--resume: {self.out} trains {self.config['game']}, not {game.name}")
         else:
             guide_weight = default_guide_weight(game) if args.guide_weight is None else args.guide_weight
-            training = {"command": command, "seed": args.seed,
+            training = {"command": command, "seed": args.seed, "expert": args.expert,
                         "simulations": args.simulations, "guide_weight": guide_weight,
-                        "num_players": self.num_players}
+                        "student_share": args.student_share, "num_players": self.num_players}
             if args.imitate is not None:
                 training["imitation"] = {"teacher": args.imitate, "samples": args.imitate_samples,
                                          "epochs": args.imitate_epochs}
             d = describe(game, hidden=args.hidden, structured=not args.flat, training=training)
+            d["moves"] = args.moves
             self.config = {"game": game.name, "num_players": self.num_players, "seed": args.seed,
-                           "games": args.games, "simulations": args.simulations, "guide_weight": guide_weight,
+                           "games": args.games, "expert": args.expert, "simulations": args.simulations,
+                           "student_share": args.student_share, "guide_weight": guide_weight,
                            "temperature_moves": args.temperature_moves, "max_steps": args.max_steps,
                            "typical_moves": typical_moves(game, self.num_players), "env_options": {},
                            "description": d}
@@ -566,7 +621,9 @@ DEFAULTS = {
     "max_steps": None, "hidden": list(DEFAULT_HIDDEN), "flat": False, "buffer": 200_000, "batch": 256,
     "reuse": 4.0, "lr": 1e-3, "weight_decay": 1e-4, "eval_every": 10.0, "eval_games": 200, "quiet": False,
     "imitate": None, "imitate_samples": 50_000, "imitate_epochs": 4,
+    "expert": "net", "student_share": 0.0, "moves": "drawn",
 }
+EXPERTS = ("net", "mcts")   # the search whose visits the network learns (module docstring)
 
 
 def train(game: str, command: str | None = None, **settings: Any) -> Run:
@@ -579,6 +636,12 @@ def train(game: str, command: str | None = None, **settings: Any) -> Run:
     args = SimpleNamespace(game=game, **{**DEFAULTS, **settings})
     if args.max_minutes is None and args.iterations is None:
         raise ValueError("give max_minutes or iterations (or both): a run must end")
+    if args.expert not in EXPERTS:
+        raise ValueError(f"expert must be one of {EXPERTS}, got {args.expert!r}")
+    if not 0 <= args.student_share <= 1:
+        raise ValueError(f"student_share must be in [0, 1], got {args.student_share!r}")
+    if args.moves not in MOVES:
+        raise ValueError(f"moves must be one of {MOVES}, got {args.moves!r}")
     if args.guide_weight is not None and not 0 <= args.guide_weight <= 1:
         raise ValueError(f"guide_weight must be in [0, 1], got {args.guide_weight!r}")
     if args.out is None:
