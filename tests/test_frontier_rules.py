@@ -15,7 +15,7 @@ import pytest
 
 from frontierzoo.envs import make
 from frontierzoo.envs.common.engine import compiled, new_record, pick_legal
-from frontierzoo.envs.common.rng import random_u64, roll_die, seed_rng
+from frontierzoo.envs.common.rng import randint, random_u64, roll_die, seed_rng
 from frontierzoo.envs.common.saves import record_bytes
 from frontierzoo.envs.frontier import (board, cards, content as C, core, invariants as I, opening, render,
                                       state as S)
@@ -144,13 +144,20 @@ def _throw(rng):
     return roll_die(rng, 6) + roll_die(rng, 6)
 
 
-def force_dice(s, total):
-    """Point the record's rng at a stream whose next throw is ``total``."""
+@G.jit
+def _rob_one_then_throw(rng):
+    randint(rng, 1)   # the card taken from a victim holding one
+    return roll_die(rng, 6) + roll_die(rng, 6)
+
+
+def force_dice(s, total, throw=_throw):
+    """Point the record's rng at a stream whose next throw is ``total`` (by ``throw``, the draws
+    up to and including the throw)."""
     for seed in range(10000):
         r = np.zeros(2, np.uint64)
         seed_rng(r, np.uint64(seed))
         t = r.copy()
-        if _throw(t) == total:
+        if throw(t) == total:
             s["rng"][:] = r
             return
     raise AssertionError
@@ -453,6 +460,22 @@ def test_steal_with_one_possible_victim_is_automatic_and_skips_empty_hands():
     s["stage"] = S.ST_MOVE_BANDIT
     act(s, S.MOVE_BANDIT.at(4))
     assert hand(s, 0) == [0, 0, 0, 0, 1] and s["stage"] == S.ST_MAIN
+
+
+def test_knight_before_the_throw_robs_the_sole_victim_then_the_dice_are_thrown():
+    """One decision runs three automatic steps (``turn.settle``): the steal from the single possible
+    victim, back to the turn, and the throw, since only one card may be played a turn."""
+    s = main_position()
+    put_village(s, 1, 8)
+    give(s, 1, ore=1)
+    give_card(s, 0, S.KNIGHT)
+    pre_roll(s)
+    force_dice(s, 5, throw=_rob_one_then_throw)
+    act(s, S.PLAY_KNIGHT.at())
+    assert s["stage"] == S.ST_MOVE_BANDIT and s["rolled"] == 0
+    act(s, S.MOVE_BANDIT.at(4))
+    assert hand(s, 0) == [0, 0, 0, 0, 1] and hand(s, 1) == [0, 0, 0, 0, 0]
+    assert s["rolled"] == 1 and s["dice"].sum() == 5 and s["stage"] == S.ST_MAIN and s["actor"] == 0
 
 
 def test_bandit_to_an_empty_hex_steals_nothing():
@@ -1472,8 +1495,8 @@ def test_the_terrain_is_drawn_once_a_deal_as_svg(monkeypatch):
 # =========================================================================== fuzz
 @G.jit
 def _fuzz(buf, n, opts, seed, max_steps, check_every):
-    """Random games to their end; after every step the core's invariants, a non-empty mask while
-    live, the brute-force longest road and the award holder are checked, and for every player the
+    """Random games to their end; after every step a decision stage (``settle`` ran every
+    automatic one), the core's invariants, a non-empty mask while live, the brute-force longest road and the award holder are checked, and for every player the
     road mask against ``can_place_road`` edge by edge."""
     rng = np.zeros(2, np.uint64)
     seed_rng(rng, seed)
@@ -1489,6 +1512,8 @@ def _fuzz(buf, n, opts, seed, max_steps, check_every):
                 return i, steps, -1
             G.step(s, pick_legal(mask, m, rng))
             steps += 1
+            if s['stage'] >= S.NUM_STAGES:
+                return i, steps, 104
             code = G.check_invariants(s)
             if code != 0:
                 return i, steps, code
@@ -1530,7 +1555,8 @@ def _run_fuzz(games, n, hidden, fixed, seed):
     i, step, code = _fuzz(states.view(np.uint8), n, np.array([hidden, fixed], np.int64), np.uint64(seed), 100000, 7)
     names = {**GAME.invariant_names, -1: "empty mask", 100: "longest road differs from brute force",
              101: "points differ from their sources", 102: "winner without ten points",
-             103: "the road mask differs from can_place_road"}
+             103: "the road mask differs from can_place_road",
+             104: "an automatic stage left in the record between two decisions"}
     assert i < 0, f"game {i}, step {step}: {names.get(code, code)}"
     assert code == games, "every game reached the rules' end"
 

@@ -5,8 +5,7 @@ same). The hex under the bandit pays nobody (board.produce).
 from ..common.jit import rule
 from ..common.rng import randint
 from .board import hand_size
-from .state import HEX_CORNERS, MOVE_BANDIT, NUM_HEXES, NUM_RESOURCES, STEAL, ST_STEAL
-from .turn import back_to_turn
+from .state import HEX_CORNERS, MOVE_BANDIT, NUM_HEXES, NUM_RESOURCES, STEAL, ST_RESUME, ST_ROB, ST_STEAL
 
 
 @rule
@@ -29,20 +28,27 @@ def apply_move_bandit(s, seat, a):
 @rule
 def move_bandit(s, h):
     """The bandit moves to hex h; the mover then takes a card from a player there. With one
-    possible victim the steal resolves at once, with none it is skipped (who can be robbed is
-    public: buildings and hand sizes)."""
+    possible victim the steal resolves at once (``ST_ROB``, an automatic step), with none it is
+    skipped (who can be robbed is public: buildings and hand sizes)."""
     p = s['turn_seat']
     s['bandit'] = h
     count = victim_count(s, p, h)
     if count == 0:
-        back_to_turn(s)
+        s['stage'] = ST_RESUME
     elif count > 1:
         s['stage'] = ST_STEAL
     else:
-        for q in range(s['num_players']):
-            if is_victim(s, p, h, q):
-                steal_from(s, q)
-                return
+        s['stage'] = ST_ROB
+
+
+@rule
+def rob_sole_victim(s):
+    """The one player the mover could rob at the bandit's hex loses a card."""
+    p = s['turn_seat']
+    for q in range(s['num_players']):
+        if is_victim(s, p, s['bandit'], q):
+            steal_from(s, q)
+            return
 
 
 @rule
@@ -87,7 +93,7 @@ def apply_steal(s, seat, a):
 
 @rule
 def steal_from(s, q):
-    """Take one card at random from q's hand."""
+    """Take one card at random from q's hand; then back to the turn."""
     p = s['turn_seat']
     k = randint(s['rng'], hand_size(s, q))
     for r in range(NUM_RESOURCES):
@@ -96,4 +102,4 @@ def steal_from(s, q):
             s['hand'][p, r] += 1
             break
         k -= s['hand'][q, r]
-    back_to_turn(s)
+    s['stage'] = ST_RESUME

@@ -4,9 +4,9 @@ legal decisions, applying one, and the scores. Each decision stage has its ``mas
 order, the opening), on_turn.py (the decisions of the player on turn, before and after the throw),
 dice.py (the 7's discards), bandit.py, cards.py (opportunity cards), trade.py (the bank and
 offers); ``legal_mask`` and ``apply`` only pick the stage's pair, and ``apply`` then calls
-``turn.settle`` (the win, who decides next). The automatic steps after a decision (the throw's
-production, who discards on a 7, a steal with a single possible victim, the end of a stage) run on
-inside the rules, so that the record always waits on a real decision, or is over.
+``turn.settle``: the automatic steps the decision led to (the stages past ``NUM_STAGES``: the
+throw, a steal from a single possible victim, back to the turn after the bandit), then the win and
+who decides next, so that the record always waits on a real decision, or is over.
 ``observe``, ``state_vector`` and ``determinize`` (view.py) and ``check_invariants``
 (invariants.py) are re-exported, so that this module is the Game's ``core``.
 """
@@ -88,8 +88,8 @@ def legal_mask(s, mask):
 
 @kernel
 def apply(s, a):
-    """Apply the legal decision ``a`` of the seat to act, then ``turn.settle``: the win, and who
-    decides next."""
+    """Apply the legal decision ``a`` of the seat to act, then ``turn.settle``: the automatic
+    steps, the win, and who decides next."""
     stage = s['stage']
     p = s['actor']
     if stage == ST_SETUP_VILLAGE:

@@ -5,9 +5,8 @@ Each stage's legality and consequence side by side, as ``core`` picks them.
 from ..common.jit import rule
 from .build import build_keep, build_road, build_village, buy_card, mask_building
 from .cards import mask_cards, play_card
-from .dice import throw_dice
 from .state import (BANK_TRADE, BUILD_KEEP, BUILD_ROAD, BUILD_VILLAGE, BUY_CARD, END_TURN, HEAR_OFFERS,
-                    OFFER_TRADE, ROLL)
+                    OFFER_TRADE, ROLL, ST_THROW)
 from .trade import hear_offers, mask_bank_trades, mask_table_trades, open_offer, trade_with_bank
 from .turn import end_turn
 
@@ -21,9 +20,9 @@ def mask_pre_roll(s, p, mask):
 
 @rule
 def apply_pre_roll(s, p, a):
-    """Throw the dice, or play the card chosen."""
+    """Throw the dice (``turn.settle`` throws them), or play the card chosen."""
     if ROLL.has(a):
-        throw_dice(s)
+        s['stage'] = ST_THROW
     else:
         play_card(s, p, a)
 

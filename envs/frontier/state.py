@@ -72,7 +72,11 @@ ST_BID_GIVE = 13       # hearing offers: another player names what it offers the
 ST_BID_GET = 14        # ... and what it asks for in return
 ST_TRADE_CHOOSE = 15   # the player on turn completes one deal put to it, or cancels
 ST_GAME_OVER = 16
-NUM_STAGES = 17
+NUM_STAGES = 17        # the decision stages above are observed; the automatic ones below are passed
+# through by turn.settle within the step that reaches them, never left in the record between two decisions
+ST_THROW = 17          # the dice are thrown: at the start of a turn with no card to play first, or on "throw"
+ST_ROB = 18            # the bandit's hex has a single possible victim: the card is taken at once
+ST_RESUME = 19         # after the bandit: back to the main stage, or to the throw
 STAGE_NAMES = ("setup village", "setup road", "before the throw", "discard", "move the bandit",
                "take a card", "main", "road building", "year of plenty", "monopoly",
                "offer: give", "offer: ask", "trade reply", "bid: give", "bid: ask", "trade choice",

@@ -1,14 +1,16 @@
 """The frame of a turn (rulebook "A turn"): the throw first, unless a card is played before it;
 one card a turn, "before or after the dice"; back to the turn after a card or the bandit; the end
 of the turn; the win "as soon as you have 10 points on your own turn"; and who decides next
-(``settle``, the last step of every decision).
+(``settle``, the last step of every decision, which runs the automatic steps the decision led
+to: the throw, a steal from a single possible victim, the way back to the turn after the bandit).
 """
 from ..common.jit import rule
+from .bandit import rob_sole_victim
 from .board import any_road_placeable, bank_total, total_points
 from .dice import next_discarder, throw_dice
 from .state import (NUM_CARD_KINDS, ROAD_BUILDING, ST_BID_GET, ST_BID_GIVE, ST_DISCARD, ST_GAME_OVER,
-                    ST_MAIN, ST_PRE_ROLL, ST_SETUP_ROAD, ST_SETUP_VILLAGE, ST_TRADE_REPLY, TURNS_MAX,
-                    VICTORY_POINT, WINNING_POINTS, YEAR_OF_PLENTY)
+                    ST_MAIN, ST_PRE_ROLL, ST_RESUME, ST_ROB, ST_SETUP_ROAD, ST_SETUP_VILLAGE, ST_THROW,
+                    ST_TRADE_REPLY, TURNS_MAX, VICTORY_POINT, WINNING_POINTS, YEAR_OF_PLENTY)
 
 
 # =========================================================================== one card a turn
@@ -46,9 +48,9 @@ def await_throw(s):
     """Before the throw the only choice is to play a card first. A player who holds a card from an
     earlier turn and has played none this turn decides (even if its cards are all victory points,
     which are never played: then throwing is its only choice); otherwise the dice are thrown at once
-    (an automatic step of ``apply``), as after a card played before the throw, since only one card
-    may be played a turn. Whether the throw waits so depends only on counts the table sees, never
-    on the kinds of the cards. A player who already has 10 points wins before throwing
+    (``ST_THROW``, an automatic step of ``settle``), as after a card played before the throw, since
+    only one card may be played a turn. Whether the throw waits so depends only on counts the table
+    sees, never on the kinds of the cards. A player who already has 10 points wins before throwing
     (``check_win``)."""
     s['stage'] = ST_PRE_ROLL
     p = s['turn_seat']
@@ -56,7 +58,7 @@ def await_throw(s):
         return
     if s['card_played'] == 0 and old_cards(s, p) > 0:
         return
-    throw_dice(s)
+    s['stage'] = ST_THROW
 
 
 @rule
@@ -115,9 +117,20 @@ def set_actor(s):
 
 @rule
 def settle(s):
-    """After every decision, once its rules have run on through every automatic step (the throw's
-    production, who discards on a 7, a steal with a single victim, the end of a stage): the win
-    (not in the opening), then who decides next."""
+    """After every decision: the automatic steps it led to (the throw, with its production or the
+    7's discards; a steal from a single possible victim; back to the turn after the bandit), each
+    of which sets the next stage, until a decision is due; then the win (not in the opening), and
+    who decides next."""
+    while True:
+        stage = s['stage']
+        if stage == ST_THROW:
+            throw_dice(s)
+        elif stage == ST_ROB:
+            rob_sole_victim(s)
+        elif stage == ST_RESUME:
+            back_to_turn(s)
+        else:
+            break
     if s['stage'] != ST_SETUP_VILLAGE and s['stage'] != ST_SETUP_ROAD:
         check_win(s)
     set_actor(s)
