@@ -147,7 +147,7 @@ def _throw(rng):
 @G.jit
 def _rob_one_then_throw(rng):
     randint(rng, 1)   # the card taken from a victim holding one
-    return roll_die(rng, 6) + roll_die(rng, 6)
+    return _throw(rng)
 
 
 def force_dice(s, total, throw=_throw):
@@ -1496,8 +1496,9 @@ def test_the_terrain_is_drawn_once_a_deal_as_svg(monkeypatch):
 @G.jit
 def _fuzz(buf, n, opts, seed, max_steps, check_every):
     """Random games to their end; after every step a decision stage (``settle`` ran every
-    automatic one), the core's invariants, a non-empty mask while live, the brute-force longest road and the award holder are checked, and for every player the
-    road mask against ``can_place_road`` edge by edge."""
+    automatic one), the core's invariants, a non-empty mask while live, the brute-force longest
+    road and the award holder are checked, and for every player the road mask against
+    ``can_place_road`` edge by edge."""
     rng = np.zeros(2, np.uint64)
     seed_rng(rng, seed)
     mask = np.zeros(S.NUM_ACTIONS, np.bool_)
