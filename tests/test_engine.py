@@ -890,6 +890,38 @@ def test_record_type_repr_is_numbas_own_made_once():
             assert repr(record) is repr(record)
 
 
+def _aec_arguments(env, action=0, vp=False):
+    return (env._buf, False, env.num_players, env._opts, np.uint64(0), action, vp, env._rew, env._margins,
+            env._obs, env._mask)
+
+
+@pytest.mark.parametrize("reward", ["win", "vp"])
+def test_the_aec_step_enters_the_drivers_machine_code_as_numbas_dispatcher_does(reward):
+    """``hooks.entry_point``: after reset the env steps through the entry that Numba's dispatcher
+    registered for the env's own buffers' types (with the switch, through the dispatcher), and a
+    game played that way writes, step for step, what the same game through the dispatcher writes."""
+    from numba.core.typing.typeof import Purpose, typeof
+
+    for game in all_games():
+        env = make(game.name, reward=reward)
+        env.reset(seed=9)
+        dispatcher = env._k.aec
+        key = tuple(typeof(a, Purpose.argument) for a in _aec_arguments(env))
+        assert env._aec is (dispatcher if STOCK else dispatcher.overloads[key].entry_point)
+        other = make(game.name, reward=reward)
+        other.reset(seed=9)
+        other._aec = dispatcher
+        rng = np.random.default_rng(0)
+        for _ in range(60):
+            if not env.agents or env.terminations[env.agent_selection]:
+                break
+            a = int(rng.choice(env.legal_actions()))
+            env.step(a)
+            other.step(a)
+            assert env._buf.tobytes() == other._buf.tobytes() and env.rewards == other.rewards
+            assert np.array_equal(env._obs, other._obs) and np.array_equal(env._mask, other._mask)
+
+
 @hooked
 def test_kept_call_types_are_numbas_own():
     """The call types envs/common/hooks.py keeps (builtin operators, rules) are the signatures and

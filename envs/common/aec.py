@@ -18,6 +18,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from .engine import kernels, new_record
+from .hooks import entry_point
 from .record import STEPS_MAX
 from .saves import check_record, read_save, write_save
 
@@ -113,6 +114,7 @@ class FrontierZooEnv(AECEnv):
         self.render_seat = self._viewer(render_seat, "render_seat")
         self._last = None   # (the record's bytes before the last decision, the decision): kept with a render_mode
         self._k = kernels(game)
+        self._aec = self._k.aec   # the compiled AEC driver; reset() takes its direct entry
         self._set_states(np.zeros(1, dtype=game.dtype))
         obs_space = spaces.Dict({
             "observation": spaces.Box(-np.inf, np.inf, (game.obs_size,), np.float32),
@@ -193,6 +195,10 @@ class FrontierZooEnv(AECEnv):
         self._seed = seed_value(seed)
         seat = self._k.aec(self._buf, True, self.num_players, self._opts, np.uint64(self._seed), 0, False,
                            self._rew, self._margins, self._obs, self._mask)
+        # later steps enter the machine code directly (``hooks.entry_point``): the arguments are
+        # the env's own buffers, of the types this call compiled for
+        self._aec = entry_point(self._k.aec, self._buf, False, self.num_players, self._opts, np.uint64(0), 0,
+                                False, self._rew, self._margins, self._obs, self._mask)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -256,8 +262,8 @@ class FrontierZooEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         if self.render_mode is not None:
             self._last = (self._buf.copy(), a)
-        seat = self._k.aec(self._buf, False, self.num_players, self._opts, np.uint64(0), a,
-                           self.reward_mode == "vp", self._rew, self._margins, self._obs, self._mask)
+        seat = self._aec(self._buf, False, self.num_players, self._opts, np.uint64(0), a,
+                         self.reward_mode == "vp", self._rew, self._margins, self._obs, self._mask)
         if self._steps < STEPS_MAX:
             self._steps += 1
         cumulative = self._cumulative_rewards
