@@ -14,18 +14,37 @@ def config_id(gc):
     return g.name + "-" + "-".join(f"{k}={v}" for k, v in cfg.items())
 
 
+def is_default_table(gc):
+    """The game as ``make(name)`` deals it: its default seat count, no option set."""
+    g, cfg = gc
+    return cfg == {"num_players": g.default_players}
+
+
 CONFIGS = game_configs()
 
 
-@pytest.fixture(params=CONFIGS, ids=[config_id(c) for c in CONFIGS])
+# Each game's default table runs in the default test run; every other seat count and option set
+# is marked ``full`` (CI runs them all: ``.ci/run``'s ``-m "full and not slow"`` step), so that the default run
+# keeps every check of the kit on every game within its few minutes.
+@pytest.fixture(params=[pytest.param(c, marks=() if is_default_table(c) else pytest.mark.full) for c in CONFIGS],
+                ids=[config_id(c) for c in CONFIGS])
 def game_config(request):
     return request.param
 
 
+MARKERS = (
+    "slow: long fuzz and training runs (`pytest -m slow`)",
+    "full: the rest of what CI runs beside the default run: the conformance kit past each game's "
+    "default table, the notebooks, the compile cache's fresh processes (`pytest -m 'full and not slow'`)",
+)
+
+
 def pytest_configure(config):
-    """Under xdist (the README's `pytest -n 2`), the controller builds every game's compiled code
+    """The markers; then, under xdist (the README's `pytest -n 2`), the controller builds every game's compiled code
     and its agents' side by side before the workers start, so that the workers load it from the
     cache instead of each building the same games at the same time. A run without -n skips this."""
+    for line in MARKERS:
+        config.addinivalue_line("markers", line)
     if hasattr(config, "workerinput") or not config.getoption("numprocesses", default=None):
         return
     from frontierzoo.agents import available_agents

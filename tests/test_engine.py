@@ -41,6 +41,7 @@ def _cached_apart_load_together(names, cache):
     assert together == "[" + ", ".join(a.strip("[]") for a in alone) + "]"
 
 
+@pytest.mark.full   # two games built from empty caches in fresh processes: CI's -m full step
 def test_games_cached_in_separate_processes_load_together(tmp_path):
     """Each game's compiled drivers, cached by a process that used only that game, load side by
     side in one process (closures share names; the engine must keep their symbols apart). Two

@@ -12,6 +12,7 @@ nbclient = pytest.importorskip("nbclient")
 NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
 
 
+@pytest.mark.full   # a kernel each, ~10-20 s: CI's -m full step runs them all
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_notebook_runs(path, monkeypatch):
     monkeypatch.setenv("FRONTIERZOO_NOTEBOOK_SMALL", "1")   # the kernel inherits this environment
