@@ -300,6 +300,7 @@ def test_clone_is_independent(game_config):
     env.reset(seed=8)
     play_random(env, np.random.default_rng(0), max_decisions=10)
     twin = env.clone()
+    assert twin._states.tobytes() == env._states.tobytes(), "the clone's record is not the original's, byte for byte"
     snapshot = env.save()
     play_random(twin, np.random.default_rng(1))
     assert env.save() == snapshot, "playing the clone changed the original"

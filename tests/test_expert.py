@@ -313,3 +313,20 @@ def test_the_bundled_network_loads_on_todays_rules_and_both_its_agents_play_lega
         a = agents[i % 2].act(obs["observation"], obs["action_mask"], {"env": env})
         assert obs["action_mask"][a]
         env.step(a)
+
+
+def test_the_labels_benchmark_measures_each_budget_against_a_reference_search(capsys):
+    """benchmarks/labels.py: one row a budget, the reference's own budget agreeing with it less than
+    fully only by the searches' noise; the positions have a choice and spread over the games."""
+    from frontierzoo.benchmarks import labels
+
+    found = labels.positions("forfort_v0", 12, 2, seed=3)
+    assert len(found) == 12 and all(mask.sum() > 1 for _, _, mask in found)
+    assert len({record.tobytes() for record, _, _ in found}) == 12
+    visits, secs = labels.label("forfort_v0", found[:3], 8, 2, seed=1)
+    assert visits.shape == (3, get_game("forfort_v0").num_actions) and secs > 0
+    assert all(((v > 0) <= m).all() for v, (_, _, m) in zip(visits, found[:3]))   # legal moves only
+    assert labels.entropy(np.array([[1.0, 1.0, 0.0]])) == pytest.approx(np.log(2))
+    labels.main(["--positions", "6", "--simulations", "4", "8"])
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| ") and line[2].isdigit()]
+    assert [r.split("|")[1].strip() for r in rows] == ["4", "8"]

@@ -235,7 +235,7 @@ class FrontierZooEnv(AECEnv):
             raise ValueError(f"{self.game.name}: no agent {agent!r}; agents are {self.possible_agents}")
         seat = self.agent_name_mapping[agent]
         if seat == self._seat:
-            return {"observation": self._obs.copy(), "action_mask": self._mask.view(np.int8).copy()}
+            return {"observation": self._obs.copy(), "action_mask": self._mask.astype(np.int8)}
         return {
             "observation": self._k.observe_seat(self._buf, seat),
             "action_mask": np.zeros(self.game.num_actions, np.int8),
@@ -282,6 +282,8 @@ class FrontierZooEnv(AECEnv):
 
     def _action(self, action) -> int:
         """An action id a user handed in: an integer (Python or NumPy, not a bool) on the board."""
+        if type(action) is int and 0 <= action < self.game.num_actions:
+            return action   # the common case, without is_int's checks for NumPy's integer kinds
         if not is_int(action) or not 0 <= int(action) < self.game.num_actions:
             raise ValueError(f"{self.game.name}: action must be an int in [0, {self.game.num_actions}), got {action!r}")
         return int(action)
@@ -328,7 +330,9 @@ class FrontierZooEnv(AECEnv):
         """An independent copy of this env, game and bookkeeping included."""
         self._require_reset("clone")
         other = copy.copy(self)
-        other._set_states(self._states.copy())
+        # the record's bytes, padding included: NumPy copies a padded record field by field and
+        # leaves the padding as the fresh memory held, so the copies' bytes differed run to run
+        other._set_states(self._buf.copy().view(self.game.dtype))
         other._rew = self._rew.copy()
         other._obs = self._obs.copy()
         other._mask = self._mask.copy()
