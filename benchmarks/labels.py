@@ -10,6 +10,10 @@ yet another seed, is the reference. For each budget: milliseconds a label (one c
 its most visited move is the reference's, and the mean entropy of its visit distribution (nats).
 The largest budget's agreement with the reference is the searches' own noise: a label can agree
 with another no better than two searches of the same budget agree with each other.
+
+``--network PATH`` adds a row for a trained network's raw policy (its most likely move, one
+forward pass): how far it is from the reference tells whether a distilled network is short of its
+teacher by the teacher's noise or by what it learnt.
 """
 from __future__ import annotations
 
@@ -55,6 +59,19 @@ def label(game_name: str, found: list, simulations: int, num_players: int, seed:
     return np.array(visits, np.float64), (time.perf_counter() - start) / len(found)
 
 
+def network_moves(path: str, found: list) -> np.ndarray:
+    """The network's most likely legal move at each position (as ``NetworkAgent`` plays it with
+    ``sample=False``), as one-hot rows."""
+    from frontierzoo.agents.network import load_network
+
+    network = load_network(path)
+    obs = np.stack([o for _, o, _ in found])
+    masks = np.stack([m for _, _, m in found])
+    probs, _ = network.evaluate(obs, masks)
+    moves = np.argmax(np.where(masks, probs, -1.0), axis=1)
+    return np.eye(masks.shape[1])[moves]
+
+
 def entropy(visits: np.ndarray) -> float:
     p = visits / visits.sum(axis=1, keepdims=True)
     logs = np.log(np.where(p > 0, p, 1.0))
@@ -70,6 +87,7 @@ def main(argv=None):
     p.add_argument("--positions", type=int, default=400)
     p.add_argument("--simulations", type=int, nargs="+", default=[300, 400, 1000])
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--network", default=None, help="a trained network's description (.json): its raw policy's row")
     args = p.parse_args(argv)
     if args.positions < 1 or min(args.simulations) < 2:
         p.error("--positions must be at least 1 and every --simulations at least 2")
@@ -86,6 +104,10 @@ def main(argv=None):
         visits, secs = label(args.game, found, sims, n, args.seed + 1 + i)
         agree = float((visits.argmax(axis=1) == reference.argmax(axis=1)).mean())
         print(f"| {sims} | {1000 * secs:.2f} | {100 * agree:.1f}% | {entropy(visits):.3f} |")
+    if args.network is not None:
+        moves = network_moves(args.network, found)
+        agree = float((moves.argmax(axis=1) == reference.argmax(axis=1)).mean())
+        print(f"| the network's most likely move ({args.network}) | - | {100 * agree:.1f}% | - |")
 
 
 if __name__ == "__main__":

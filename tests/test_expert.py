@@ -327,6 +327,10 @@ def test_the_labels_benchmark_measures_each_budget_against_a_reference_search(ca
     assert visits.shape == (3, get_game("forfort_v0").num_actions) and secs > 0
     assert all(((v > 0) <= m).all() for v, (_, _, m) in zip(visits, found[:3]))   # legal moves only
     assert labels.entropy(np.array([[1.0, 1.0, 0.0]])) == pytest.approx(np.log(2))
-    labels.main(["--positions", "6", "--simulations", "4", "8"])
-    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| ") and line[2].isdigit()]
-    assert [r.split("|")[1].strip() for r in rows] == ["4", "8"]
+    from frontierzoo.agents.network import bundled_network
+
+    moves = labels.network_moves(str(bundled_network("forfort_v0")), found)
+    assert (moves.sum(axis=1) == 1).all() and all(m[moves[i].argmax()] for i, (_, _, m) in enumerate(found))
+    labels.main(["--positions", "6", "--simulations", "4", "8", "--network", str(bundled_network("forfort_v0"))])
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| ") and line[2] != "-"]
+    assert [r.split("|")[1].strip().split(" (")[0] for r in rows][1:] == ["4", "8", "the network's most likely move"]
