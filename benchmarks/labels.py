@@ -61,15 +61,14 @@ def label(game_name: str, found: list, simulations: int, num_players: int, seed:
 
 def network_moves(path: str, found: list) -> np.ndarray:
     """The network's most likely legal move at each position (as ``NetworkAgent`` plays it with
-    ``sample=False``), as one-hot rows."""
+    ``sample=False``)."""
     from frontierzoo.agents.network import load_network
 
     network = load_network(path)
     obs = np.stack([o for _, o, _ in found])
     masks = np.stack([m for _, _, m in found])
     probs, _ = network.evaluate(obs, masks)
-    moves = np.argmax(np.where(masks, probs, -1.0), axis=1)
-    return np.eye(masks.shape[1])[moves]
+    return np.argmax(np.where(masks, probs, -1.0), axis=1)
 
 
 def entropy(visits: np.ndarray) -> float:
@@ -105,8 +104,7 @@ def main(argv=None):
         agree = float((visits.argmax(axis=1) == reference.argmax(axis=1)).mean())
         print(f"| {sims} | {1000 * secs:.2f} | {100 * agree:.1f}% | {entropy(visits):.3f} |")
     if args.network is not None:
-        moves = network_moves(args.network, found)
-        agree = float((moves.argmax(axis=1) == reference.argmax(axis=1)).mean())
+        agree = float((network_moves(args.network, found) == reference.argmax(axis=1)).mean())
         print(f"| the network's most likely move ({args.network}) | - | {100 * agree:.1f}% | - |")
 
 

@@ -24,8 +24,8 @@ CONFIGS = game_configs()
 
 
 # Each game's default table runs in the default test run; every other seat count and option set
-# is marked ``full`` (CI runs them all: ``.ci/run``'s ``-m "full and not slow"`` step), so that the default run
-# keeps every check of the kit on every game within its few minutes.
+# is marked ``full`` (CI runs them all: ``.ci/run``'s ``-m "full and not slow"`` step), so that
+# the default run keeps every check of the kit on every game within its few minutes.
 @pytest.fixture(params=[pytest.param(c, marks=() if is_default_table(c) else pytest.mark.full) for c in CONFIGS],
                 ids=[config_id(c) for c in CONFIGS])
 def game_config(request):

@@ -891,11 +891,6 @@ def test_record_type_repr_is_numbas_own_made_once():
             assert repr(record) is repr(record)
 
 
-def _aec_arguments(env, action=0, vp=False):
-    return (env._buf, False, env.num_players, env._opts, np.uint64(0), action, vp, env._rew, env._margins,
-            env._obs, env._mask)
-
-
 @pytest.mark.parametrize("reward", ["win", "vp"])
 def test_the_aec_step_enters_the_drivers_machine_code_as_numbas_dispatcher_does(reward):
     """``hooks.entry_point``: after reset the env steps through the entry that Numba's dispatcher
@@ -907,7 +902,9 @@ def test_the_aec_step_enters_the_drivers_machine_code_as_numbas_dispatcher_does(
         env = make(game.name, reward=reward)
         env.reset(seed=9)
         dispatcher = env._k.aec
-        key = tuple(typeof(a, Purpose.argument) for a in _aec_arguments(env))
+        step_arguments = (env._buf, False, env.num_players, env._opts, np.uint64(0), 0, False, env._rew,
+                          env._margins, env._obs, env._mask)
+        key = tuple(typeof(a, Purpose.argument) for a in step_arguments)
         assert env._aec is (dispatcher if STOCK else dispatcher.overloads[key].entry_point)
         other = make(game.name, reward=reward)
         other.reset(seed=9)
