@@ -73,7 +73,8 @@ def test_the_bundled_policy_says_how_it_was_trained_and_is_registered(game):
     d = json.loads(bundled_model(game).read_text())
     spaces = get_game(game)
     assert d["game"] == game and d["observation_size"] == spaces.obs_size and d["action_size"] == spaces.num_actions
-    assert d["training"]["command"].startswith("frontierzoo train ppo") and d["training"]["seed"] == 0
+    assert d["training"]["command"].startswith("frontierzoo train ppo")
+    assert f"--seed {d['training']['seed']}" in d["training"]["command"]
     assert d["training"]["timesteps"] > 0
     assert "ppo" in available_agents(game)   # so the agent tests and the arena play it
 

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 ILLEGAL_MODES = ("raise", "lose")
 REWARD_MODES = ("win", "vp")
+NO_SEED = np.uint64(0)   # what a step hands the compiled driver for the seed only a reset reads
 
 
 def is_int(x: object) -> bool:
@@ -129,6 +130,7 @@ class FrontierZooEnv(AECEnv):
         self._margins = self._margins_for(self.reward_mode)
         self._obs = np.zeros(game.obs_size, np.float32)
         self._mask = np.zeros(game.num_actions, np.bool_)
+        self._num_actions = game.num_actions
         self._has_reset = False
 
     # ----------------------------------------------------------------- spaces and accessors
@@ -197,7 +199,7 @@ class FrontierZooEnv(AECEnv):
                            self._rew, self._margins, self._obs, self._mask)
         # later steps enter the machine code directly (``hooks.entry_point``): the arguments are
         # the env's own buffers, of the types this call compiled for
-        self._aec = entry_point(self._k.aec, self._buf, False, self.num_players, self._opts, np.uint64(0), 0,
+        self._aec = entry_point(self._k.aec, self._buf, False, self.num_players, self._opts, NO_SEED, 0,
                                 False, self._rew, self._margins, self._obs, self._mask)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -218,14 +220,29 @@ class FrontierZooEnv(AECEnv):
     def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict]:
         """PettingZoo's ``last()``, handing out copies: of the observation and mask (``observe``)
         and of the agent's info dict, so that a key a user adds stays in the user's dict."""
-        self._require_agents("last")
+        if not (self._has_reset and self.agents):
+            self._require_agents("last")
         agent = self.agent_selection
-        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
-                self.terminations[agent], self.truncations[agent], dict(self.infos[agent]))
+        if not observe:
+            obs = None
+        elif self.agent_name_mapping[agent] == self._seat:   # observe()'s common case, without its checks
+            obs = self._own_view()
+        else:
+            obs = self.observe(agent)
+        return obs, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent], dict(self.infos[agent])
 
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """PettingZoo's ``agent_iter``: the agent to act, until every agent has left the game or
+        ``max_iter`` agents have been yielded. A generator where PettingZoo's is an iterator class:
+        the same agents, at a third of the cost an iteration (a resumed frame, not a method call)."""
         self._require_reset("agent_iter")
-        return super().agent_iter(max_iter)
+        return self._agents_to_act(max_iter)
+
+    def _agents_to_act(self, max_iter):
+        for _ in range(max_iter):
+            if not self.agents:
+                return
+            yield self.agent_selection
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``agent``'s observation and mask: copies, so that writing into them cannot change what
@@ -235,11 +252,15 @@ class FrontierZooEnv(AECEnv):
             raise ValueError(f"{self.game.name}: no agent {agent!r}; agents are {self.possible_agents}")
         seat = self.agent_name_mapping[agent]
         if seat == self._seat:
-            return {"observation": self._obs.copy(), "action_mask": self._mask.astype(np.int8)}
+            return self._own_view()
         return {
             "observation": self._k.observe_seat(self._buf, seat),
             "action_mask": np.zeros(self.game.num_actions, np.int8),
         }
+
+    def _own_view(self):
+        """The seat to act's observation and mask, copied out of the env's buffers."""
+        return {"observation": self._obs.copy(), "action_mask": self._mask.astype(np.int8)}
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of the agent to act, as a bool array (sb3-contrib's MaskablePPO)."""
@@ -252,38 +273,40 @@ class FrontierZooEnv(AECEnv):
         return np.flatnonzero(self._mask)
 
     def step(self, action: int | None) -> None:
-        self._require_agents("step")
+        if not (self._has_reset and self.agents):
+            self._require_agents("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             return self._was_dead_step(action)
-        a = self._action(action)
+        # an int on the board, the common case, without _action's checks for NumPy's integer kinds
+        a = action if type(action) is int and 0 <= action < self._num_actions else self._action(action)
         if not self._mask[a]:
             return self._illegal(agent, a)
         self._cumulative_rewards[agent] = 0.0
         if self.render_mode is not None:
             self._last = (self._buf.copy(), a)
-        seat = self._aec(self._buf, False, self.num_players, self._opts, np.uint64(0), a,
+        seat = self._aec(self._buf, False, self.num_players, self._opts, NO_SEED, a,
                          self.reward_mode == "vp", self._rew, self._margins, self._obs, self._mask)
         if self._steps < STEPS_MAX:
             self._steps += 1
-        cumulative = self._cumulative_rewards
+        rewards, cumulative = self.rewards, self._cumulative_rewards
         for name, r in zip(self.possible_agents, self._rew.tolist()):
-            self.rewards[name] = r
+            rewards[name] = r
             cumulative[name] += r   # what AECEnv._accumulate_rewards does, without its overhead
-        self._set_seat(seat)
+        self._seat = seat
         if seat < 0:
             for name in self.agents:
                 self.terminations[name] = True
-        elif self.max_steps is not None and self._steps >= self.max_steps:
-            for name in self.agents:
-                self.truncations[name] = True
+        else:
+            self.agent_selection = self.possible_agents[seat]
+            if self.max_steps is not None and self._steps >= self.max_steps:
+                for name in self.agents:
+                    self.truncations[name] = True
         if self.render_mode == "human":
             self.render()
 
     def _action(self, action) -> int:
         """An action id a user handed in: an integer (Python or NumPy, not a bool) on the board."""
-        if type(action) is int and 0 <= action < self.game.num_actions:
-            return action   # the common case, without is_int's checks for NumPy's integer kinds
         if not is_int(action) or not 0 <= int(action) < self.game.num_actions:
             raise ValueError(f"{self.game.name}: action must be an int in [0, {self.game.num_actions}), got {action!r}")
         return int(action)
