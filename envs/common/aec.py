@@ -130,7 +130,6 @@ class FrontierZooEnv(AECEnv):
         self._margins = self._margins_for(self.reward_mode)
         self._obs = np.zeros(game.obs_size, np.float32)
         self._mask = np.zeros(game.num_actions, np.bool_)
-        self._num_actions = game.num_actions
         self._has_reset = False
 
     # ----------------------------------------------------------------- spaces and accessors
@@ -279,7 +278,7 @@ class FrontierZooEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             return self._was_dead_step(action)
         # an int on the board, the common case, without _action's checks for NumPy's integer kinds
-        a = action if type(action) is int and 0 <= action < self._num_actions else self._action(action)
+        a = action if type(action) is int and 0 <= action < self.game.num_actions else self._action(action)
         if not self._mask[a]:
             return self._illegal(agent, a)
         self._cumulative_rewards[agent] = 0.0
@@ -293,15 +292,13 @@ class FrontierZooEnv(AECEnv):
         for name, r in zip(self.possible_agents, self._rew.tolist()):
             rewards[name] = r
             cumulative[name] += r   # what AECEnv._accumulate_rewards does, without its overhead
-        self._seat = seat
+        self._set_seat(seat)
         if seat < 0:
             for name in self.agents:
                 self.terminations[name] = True
-        else:
-            self.agent_selection = self.possible_agents[seat]
-            if self.max_steps is not None and self._steps >= self.max_steps:
-                for name in self.agents:
-                    self.truncations[name] = True
+        elif self.max_steps is not None and self._steps >= self.max_steps:
+            for name in self.agents:
+                self.truncations[name] = True
         if self.render_mode == "human":
             self.render()
 
