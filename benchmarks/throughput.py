@@ -49,11 +49,14 @@ class NotInstalled(Exception):
 def pick(mask, rng) -> int:
     """The random policy of the AEC loops here: uniform over the legal actions, as the random
     agent (agents/base.py) draws, at the least cost NumPy allows, since what the pick costs the
-    bench would charge to the env: no method call or empty-mask check, the mask's own
+    bench would charge to the env: no method call or empty-mask check; the mask's own
     ``nonzero`` (``np.flatnonzero`` is a Python wrapper around it: 0.7 us more on Fantasy
-    Frontier's 826 actions) and a float scaled to the count (``Generator.integers`` parses its
-    arguments on every call: 0.5 us more). Every loop draws this way, the peers' too."""
-    legal = mask.nonzero()[0]
+    Frontier's 826 actions), on its bytes read as bools where it has one byte an entry (the
+    ``int8`` 0/1 masks of PettingZoo's spaces): NumPy's ``nonzero`` has a fast path for bools
+    only, 0.34 us against 1.8 us for the same 826 bytes as ``int8``; and a float scaled to the
+    count (``Generator.integers`` parses its arguments on every call: 0.5 us more). Every loop
+    draws this way, the peers' too."""
+    legal = (mask.view(np.bool_) if mask.itemsize == 1 else mask).nonzero()[0]
     return int(legal[int(rng.random() * legal.size)])
 
 

@@ -25,6 +25,31 @@ def test_writing_into_the_returned_mask_does_not_make_a_move_legal(name):
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_a_handed_out_observation_stays_the_users(name):
+    """The step's observation buffer is handed out without a copy: later steps write into a fresh
+    one, and a second view of the same position (or a clone) is observed afresh from the record."""
+    env = make(name)
+    env.reset(seed=3)
+    first, *_ = env.last()
+    kept = first["observation"].copy()
+    first["observation"][:] = 99.0
+    again = env.observe(env.agent_selection)["observation"]
+    assert again is not first["observation"]
+    np.testing.assert_array_equal(again, kept)
+    np.testing.assert_array_equal(env.clone().last()[0]["observation"], kept)
+    first["observation"][:] = kept
+    twin = make(name)
+    twin.reset(seed=3)
+    for _ in range(5):
+        action = int(env.legal_actions()[0])
+        env.step(action)
+        twin.step(action)
+        assert env.agents
+        np.testing.assert_array_equal(first["observation"], kept)   # no step wrote into the user's array
+        np.testing.assert_array_equal(env.last()[0]["observation"], twin.observe(twin.agent_selection)["observation"])
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_vector_env_hands_out_read_only_buffers(name):
     venv = game_module(name).vector_env(4)
     obs, masks, seats = venv.reset(seed=1)

@@ -129,6 +129,9 @@ class FrontierZooEnv(AECEnv):
         # the compiled step writes into these (env-owned: a step allocates nothing)
         self._margins = self._margins_for(self.reward_mode)
         self._obs = np.zeros(game.obs_size, np.float32)
+        # whether ``_obs`` has been handed out (``_own_view``): then it is the user's, and the env
+        # writes the next observation into a fresh buffer (``_obs_to_write``)
+        self._obs_out = False
         self._mask = np.zeros(game.num_actions, np.bool_)
         self._has_reset = False
 
@@ -195,7 +198,7 @@ class FrontierZooEnv(AECEnv):
         # the env is made, so that the spaces stay what they were.
         self._seed = seed_value(seed)
         seat = self._k.aec(self._buf, True, self.num_players, self._opts, np.uint64(self._seed), 0, False,
-                           self._rew, self._margins, self._obs, self._mask)
+                           self._rew, self._margins, self._obs_to_write(), self._mask)
         # later steps enter the machine code directly (``hooks.entry_point``): the arguments are
         # the env's own buffers, of the types this call compiled for
         self._aec = entry_point(self._k.aec, self._buf, False, self.num_players, self._opts, NO_SEED, 0,
@@ -217,8 +220,9 @@ class FrontierZooEnv(AECEnv):
             self.agent_selection = self.possible_agents[seat]
 
     def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict]:
-        """PettingZoo's ``last()``, handing out copies: of the observation and mask (``observe``)
-        and of the agent's info dict, so that a key a user adds stays in the user's dict."""
+        """PettingZoo's ``last()``, handing out arrays and an info dict that are the user's: no
+        later call writes into the observation and mask (``observe``), and a key a user adds stays
+        in the user's copy of the agent's info dict."""
         if not (self._has_reset and self.agents):
             self._require_agents("last")
         agent = self.agent_selection
@@ -244,8 +248,8 @@ class FrontierZooEnv(AECEnv):
             yield self.agent_selection
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """``agent``'s observation and mask: copies, so that writing into them cannot change what
-        the env holds legal (the env keeps its own)."""
+        """``agent``'s observation and mask, the user's: writing into them cannot change what the
+        env holds legal or shows next (the env keeps its own, ``_own_view``)."""
         self._require_reset("observe")
         if agent not in self.agent_name_mapping:
             raise ValueError(f"{self.game.name}: no agent {agent!r}; agents are {self.possible_agents}")
@@ -258,8 +262,23 @@ class FrontierZooEnv(AECEnv):
         }
 
     def _own_view(self):
-        """The seat to act's observation and mask, copied out of the env's buffers."""
-        return {"observation": self._obs.copy(), "action_mask": self._mask.astype(np.int8)}
+        """The seat to act's observation and mask, the user's to keep and write into. The
+        observation buffer the step wrote is handed out as it is the first time (a 6,044-float
+        copy was a tenth of Fantasy Frontier's AEC step) and the next step writes into a fresh
+        one; asked again before then, the view is observed afresh from the record, since the user
+        may have written into the first."""
+        if self._obs_out:
+            obs = self._k.observe_seat(self._buf, self._seat)
+        else:
+            obs, self._obs_out = self._obs, True
+        return {"observation": obs, "action_mask": self._mask.astype(np.int8)}
+
+    def _obs_to_write(self):
+        """The observation buffer the next step may write into: ``_obs``, or a fresh one if
+        ``_obs`` has been handed out (it is the user's now)."""
+        if self._obs_out:
+            self._obs, self._obs_out = np.empty(self.game.obs_size, np.float32), False
+        return self._obs
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of the agent to act, as a bool array (sb3-contrib's MaskablePPO)."""
@@ -284,8 +303,8 @@ class FrontierZooEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         if self.render_mode is not None:
             self._last = (self._buf.copy(), a)
-        seat = self._aec(self._buf, False, self.num_players, self._opts, NO_SEED, a,
-                         self.reward_mode == "vp", self._rew, self._margins, self._obs, self._mask)
+        seat = self._aec(self._buf, False, self.num_players, self._opts, NO_SEED, a, self.reward_mode == "vp",
+                         self._rew, self._margins, self._obs_to_write(), self._mask)
         if self._steps < STEPS_MAX:
             self._steps += 1
         rewards, cumulative = self.rewards, self._cumulative_rewards
@@ -354,7 +373,9 @@ class FrontierZooEnv(AECEnv):
         # leaves the padding as the fresh memory held, so the copies' bytes differed run to run
         other._set_states(self._buf.copy().view(self.game.dtype))
         other._rew = self._rew.copy()
-        other._obs = self._obs.copy()
+        # a handed-out observation may hold what the user wrote: the clone's is observed afresh
+        other._obs = self._k.observe_seat(self._buf, self._seat) if self._obs_out and self._seat >= 0 else self._obs.copy()
+        other._obs_out = False
         other._mask = self._mask.copy()
         other._margins = self._margins.copy()
         for name in ("agents", "rewards", "_cumulative_rewards", "terminations", "truncations"):
@@ -408,12 +429,13 @@ class FrontierZooEnv(AECEnv):
     def _show(self, seat):
         """Make ``seat`` the one to act and write its observation and mask as the record has them
         into the env's own buffers (zeros if -1: none acts)."""
+        obs = self._obs_to_write()
         if seat < 0:
-            self._obs[:] = 0.0
+            obs[:] = 0.0
             self._mask[:] = False
         else:
             self.game.core.legal_mask(self._states[0], self._mask)
-            self._obs[:] = self._k.observe_seat(self._buf, seat)
+            obs[:] = self._k.observe_seat(self._buf, seat)
         self._set_seat(seat)
 
     def _margins_for(self, reward_mode):
