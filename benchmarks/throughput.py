@@ -7,9 +7,9 @@ For each game asked for:
 (b) the vector env: ``vector_env(num_envs)`` stepped with batched random legal actions;
 (c) jitted random rollouts: the game module's ``random_rollouts`` over a batch of games, one core;
 
-each as steps/s (decisions/s) and games/s, the median of ``--repeats`` runs; then the cold JIT
-compile time (a subprocess with an empty ``NUMBA_CACHE_DIR``: import + first reset + first step +
-first rollout) and the cached start-up time (a second subprocess with that cache now warm: from
+each as steps/s (decisions/s) and games/s, the median of ``--repeats`` rounds (every loop once a
+round); then the cold JIT compile time (a subprocess with an empty ``NUMBA_CACHE_DIR``: import +
+first reset + first step + first rollout) and the cached start-up time (a second subprocess with that cache now warm: from
 launching the interpreter to the first step done).
 
 Peers, in the same run and with the same random policy (uniform over the legal actions):
@@ -31,6 +31,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from functools import partial
 
 import numpy as np
 
@@ -305,9 +306,25 @@ def import_profile(top=10):
 
 
 # --------------------------------------------------------------------------- the run
-def _median_of(fn, repeats):
-    runs = [fn() for _ in range(repeats)]
-    return tuple(statistics.median(r[i] for r in runs) for i in range(3))
+def _medians_in_rounds(loops, repeats, log):
+    """Run every loop once a round for ``repeats`` rounds; returns each loop's medians (decisions/s,
+    games/s, decisions a game) and, apart, why a peer's loop could not run. Round by round, not
+    each loop's runs together, so that a slow or fast spell of the host falls on every loop alike,
+    the peers' too: run back to back, the ratios moved with the host's pace between one loop's runs
+    and another's (Forfort read 8.6x and 13.9x of connect_four_v3 in two runs of 2026-12-06)."""
+    runs: dict = {key: [] for key in loops}
+    missing = {}
+    for r in range(repeats):
+        log(f"  round {r + 1} of {repeats} ...")
+        for key, measure in loops.items():
+            if key not in missing:
+                try:
+                    runs[key].append(measure())
+                except NotInstalled as e:   # a peer's package, found missing on its first run
+                    missing[key] = f"not installed: {e}"
+    medians = {key: tuple(statistics.median(x[i] for x in got) for i in range(3))
+               for key, got in runs.items() if key not in missing}
+    return medians, missing
 
 
 def machine() -> str:
@@ -347,25 +364,31 @@ def run_bench(games, players=None, repeats=5, seconds=2.0, num_envs=1024, batch=
     # cold compile is timed on its own below, each game alone in a fresh process
     log(f"  compiling {len(chosen)} game{'s' if len(chosen) != 1 else ''} ...")
     compile_side_by_side([(game.name, n, (), True) for game, n in chosen])
+    loops, notes = {}, {}
     for key in dict.fromkeys(ALWAYS + tuple(p for game, _ in chosen for p in game.bench_peers)):
         label, setup = PEERS[key]
-        log(f"  measuring {label} ...")
         try:
-            measure = setup()
-            res["peers"].append((key, label, _median_of(lambda: measure(seconds), repeats), None))
+            loops[key] = partial(setup(), seconds)
         except NotInstalled as e:
-            res["peers"].append((key, label, None, f"not installed: {e}"))
+            notes[key] = f"not installed: {e}"
     for game, n in chosen:
         mod = game_module(game.name)
-        log(f"  measuring {game.name} ({n} players) ...")
-        aec = _median_of(lambda: aec_loop(lambda: mod.env(num_players=n), seconds), repeats)
-        vec = _median_of(lambda: vector_loop(mod, n, num_envs, seconds), repeats)
-        roll = _median_of(lambda: rollouts(mod, n, batch, seconds), repeats)
+        loops[game.name, "aec"] = partial(aec_loop, partial(mod.env, num_players=n), seconds)
+        loops[game.name, "vec"] = partial(vector_loop, mod, n, num_envs, seconds)
+        loops[game.name, "roll"] = partial(rollouts, mod, n, batch, seconds)
+    log(f"  measuring {len(loops)} loops, {repeats} rounds of {seconds:g} s each ...")
+    medians, missing = _medians_in_rounds(loops, repeats, log)
+    notes.update(missing)
+    for key in dict.fromkeys(ALWAYS + tuple(p for game, _ in chosen for p in game.bench_peers)):
+        res["peers"].append((key, PEERS[key][0], medians.get(key), notes.get(key)))
+    for game, n in chosen:
         res["ours"].append({"game": game.name, "players": n, "peers": game.bench_peers,
                             "targets": dict(game.bench_targets),
-                            "rows": [("AEC loop, random agent", aec), (f"vector env, {num_envs} games", vec),
-                                     (f"jitted random_rollouts, batch {batch}", roll)]})
-        if startup:
+                            "rows": [("AEC loop, random agent", medians[game.name, "aec"]),
+                                     (f"vector env, {num_envs} games", medians[game.name, "vec"]),
+                                     (f"jitted random_rollouts, batch {batch}", medians[game.name, "roll"])]})
+    if startup:
+        for game, n in chosen:
             log(f"  timing the cold compile and cached start of {game.name} (two subprocesses) ...")
             cold, cached = startup_times(game.name, n)
             res["startup"].append((game.name, n, cold, cached, import_profile()))
@@ -454,7 +477,8 @@ def _targets(res) -> list:
 def report(res, command) -> str:
     peers = res["peers"]
     out = [f"Command: `{command}`  ", f"Machine: {res['machine']}  ",
-           f"Each figure: the median of {res['repeats']} runs of >= {res['seconds']:g} s each. "
+           f"Each figure: the median of {res['repeats']} runs of >= {res['seconds']:g} s each, every loop run "
+           "once a round, the peers' too. "
            "A step is one decision (a Catanatron step is one of its actions, dice rolls included). "
            "Ratios: our steps/s over the peer's steps/s. The vector env's games/s counts games finished "
            "inside the window, so it reads low for long games and short windows.", ""]
