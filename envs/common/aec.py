@@ -126,7 +126,8 @@ class FrontierZooEnv(AECEnv):
         # what state() returns (PettingZoo's state_test and centralised critics read it)
         self.state_space = spaces.Box(-np.inf, np.inf, (game.state_size,), np.float32)
         self._rew = np.zeros(self.num_players, np.float32)
-        # the compiled step writes into these (env-owned: a step allocates nothing)
+        # the compiled step writes into these (env-owned; the observation's buffer is replaced by a
+        # fresh one once handed out: ``_obs_to_write``)
         self._margins = self._margins_for(self.reward_mode)
         self._obs = np.zeros(game.obs_size, np.float32)
         # whether ``_obs`` has been handed out (``_own_view``): then it is the user's, and the env
@@ -263,9 +264,9 @@ class FrontierZooEnv(AECEnv):
 
     def _own_view(self):
         """The seat to act's observation and mask, the user's to keep and write into. The
-        observation buffer the step wrote is handed out as it is the first time (a 6,044-float
-        copy was a tenth of Fantasy Frontier's AEC step) and the next step writes into a fresh
-        one; asked again before then, the view is observed afresh from the record, since the user
+        observation buffer the step wrote is handed out as it is the first time (copying Fantasy
+        Frontier's 6,044 floats cost 2.8% of its AEC loop, alternated runs) and the next step
+        writes into a fresh one; asked again before then, the view is observed afresh from the record, since the user
         may have written into the first."""
         if self._obs_out:
             obs = self._k.observe_seat(self._buf, self._seat)
@@ -374,7 +375,8 @@ class FrontierZooEnv(AECEnv):
         other._set_states(self._buf.copy().view(self.game.dtype))
         other._rew = self._rew.copy()
         # a handed-out observation may hold what the user wrote: the clone's is observed afresh
-        other._obs = self._k.observe_seat(self._buf, self._seat) if self._obs_out and self._seat >= 0 else self._obs.copy()
+        fresh = self._obs_out and self._seat >= 0
+        other._obs = self._k.observe_seat(self._buf, self._seat) if fresh else self._obs.copy()
         other._obs_out = False
         other._mask = self._mask.copy()
         other._margins = self._margins.copy()
