@@ -23,7 +23,8 @@ def add_arguments(p) -> None:
                    help="a game to measure (repeatable; default: every registered game)")
     p.add_argument("--players", type=at_least(1), help="seats (default: each game's default)")
     p.add_argument("--repeats", type=at_least(1), default=5,
-                   help="runs per figure; the median is reported (default 5)")
+                   help="rounds, each running every loop once, peers included; each figure is the "
+                        "median of its runs (default 5)")
     p.add_argument("--seconds", type=positive, default=2.0, help="length of each run in seconds (default 2)")
     p.add_argument("--num-envs", type=at_least(1), default=1024, help="games in the vector env (default 1024)")
     p.add_argument("--batch", type=at_least(1), default=2000, help="games per random_rollouts call (default 2000)")
