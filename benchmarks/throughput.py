@@ -9,8 +9,8 @@ For each game asked for:
 
 each as steps/s (decisions/s) and games/s, the median of ``--repeats`` rounds (every loop once a
 round); then the cold JIT compile time (a subprocess with an empty ``NUMBA_CACHE_DIR``: import +
-first reset + first step + first rollout) and the cached start-up time (a second subprocess with that cache now warm: from
-launching the interpreter to the first step done).
+first reset + first step + first rollout) and the cached start-up time (a second subprocess with
+that cache now warm: from launching the interpreter to the first step done).
 
 Peers, in the same run and with the same random policy (uniform over the legal actions):
 PettingZoo ``connect_four_v3`` and ``texas_holdem_no_limit_v6`` AEC loops (their ``env()``, with
@@ -365,10 +365,10 @@ def run_bench(games, players=None, repeats=5, seconds=2.0, num_envs=1024, batch=
     log(f"  compiling {len(chosen)} game{'s' if len(chosen) != 1 else ''} ...")
     compile_side_by_side([(game.name, n, (), True) for game, n in chosen])
     loops, notes = {}, {}
-    for key in dict.fromkeys(ALWAYS + tuple(p for game, _ in chosen for p in game.bench_peers)):
-        label, setup = PEERS[key]
+    peers = dict.fromkeys(ALWAYS + tuple(p for game, _ in chosen for p in game.bench_peers))
+    for key in peers:
         try:
-            loops[key] = partial(setup(), seconds)
+            loops[key] = partial(PEERS[key][1](), seconds)
         except NotInstalled as e:
             notes[key] = f"not installed: {e}"
     for game, n in chosen:
@@ -379,7 +379,7 @@ def run_bench(games, players=None, repeats=5, seconds=2.0, num_envs=1024, batch=
     log(f"  measuring {len(loops)} loops, {repeats} rounds of {seconds:g} s each ...")
     medians, missing = _medians_in_rounds(loops, repeats, log)
     notes.update(missing)
-    for key in dict.fromkeys(ALWAYS + tuple(p for game, _ in chosen for p in game.bench_peers)):
+    for key in peers:
         res["peers"].append((key, PEERS[key][0], medians.get(key), notes.get(key)))
     for game, n in chosen:
         res["ours"].append({"game": game.name, "players": n, "peers": game.bench_peers,

@@ -374,10 +374,9 @@ class FrontierZooEnv(AECEnv):
         # leaves the padding as the fresh memory held, so the copies' bytes differed run to run
         other._set_states(self._buf.copy().view(self.game.dtype))
         other._rew = self._rew.copy()
-        # a handed-out observation may hold what the user wrote: the clone's is observed afresh
-        fresh = self._obs_out and self._seat >= 0
-        other._obs = self._k.observe_seat(self._buf, self._seat) if fresh else self._obs.copy()
-        other._obs_out = False
+        # ``_obs_out`` comes along: a handed-out observation (which may hold what the user wrote)
+        # is observed afresh by the clone too
+        other._obs = self._obs.copy()
         other._mask = self._mask.copy()
         other._margins = self._margins.copy()
         for name in ("agents", "rewards", "_cumulative_rewards", "terminations", "truncations"):
