@@ -104,6 +104,11 @@ def _check_sizes(where, game_name, observation_size, action_size):
 
 
 # --------------------------------------------------------------------------- the description
+# how a raw policy plays by default, as its description may say (measured when it was bundled): a
+# move drawn from the policy (the default), or its most likely move
+MOVES = ("drawn", "most likely")
+
+
 def _positive_int(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool) and x > 0
 
@@ -128,6 +133,7 @@ def check_description(d: dict, where: str | os.PathLike) -> dict:
     need(isinstance(d.get("env_options"), dict), "env_options", "a dict (the options the env was made with)")
     need(isinstance(d.get("training"), dict), "training", "a dict (the command and seed that trained it)")
     need(d.get("rules") is None or isinstance(d["rules"], str), "rules", "the rules' fingerprint (a string)")
+    need(d.get("moves", MOVES[0]) in MOVES, "moves", f"one of {MOVES}")
     _check_sizes(where, d["game"], d["observation_size"], d["action_size"])
     if parameter_count(d) > MAX_PARAMETERS:
         raise ValueError(f"{where}: the network would have {parameter_count(d):,} parameters; "
@@ -275,10 +281,11 @@ def load_policy(path: str | os.PathLike, game_name: str | None = None) -> Policy
 
 # --------------------------------------------------------------------------- writing the safe form
 def save_policy(model: Any, path: str | os.PathLike, env: FrontierZooEnv, command: str | None,
-                seed: int | None) -> Path:
+                seed: int | None, started_from: dict | None = None) -> Path:
     """Write the actor of ``model`` (a MaskablePPO with an MLP policy, trained on ``env``, the
     game's AEC env) as the description ``path`` (``.json``) and its weights beside it (``.pt``);
-    ``command`` and ``seed`` say how it was trained. Returns the description's path."""
+    ``command`` and ``seed`` say how it was trained, ``started_from`` what policy it was trained
+    further from (its path and its own ``training``). Returns the description's path."""
     import torch
     from torch import nn
 
@@ -299,7 +306,8 @@ def save_policy(model: Any, path: str | os.PathLike, env: FrontierZooEnv, comman
         "action_size": int(model.action_space.n),
         "hidden": [m.out_features for m in linear],
         "activation": names[policy.activation_fn],
-        "training": {"command": command, "seed": seed, "timesteps": int(model.num_timesteps)},
+        "training": {"command": command, "seed": seed, "timesteps": int(model.num_timesteps),
+                     **({} if started_from is None else {"started_from": started_from})},
         "rules": rules_fingerprint(env.game),
     }
     check_description(d, path)
@@ -323,18 +331,23 @@ class MaskablePPOAgent(Agent):
             ``.zip`` that ``MaskablePPO.save`` wrote (unpickled on load: only files you made); or
         model: a MaskablePPO in memory (self-play uses the model being trained).
         game_name: when given, the policy must be for this game.
-        deterministic: take the most likely legal action instead of sampling.
+        deterministic: take the most likely legal action instead of sampling; ``None`` (the
+            default): as the description says, its ``"moves"`` (chosen by measurement when the
+            policy was bundled), else sampled. A model in memory or a ``.zip`` is sampled.
     """
 
     name = "ppo"
 
     def __init__(self, path: str | os.PathLike | None = None, model: Any = None, seed: int | None = None,
-                 deterministic: bool = False, game_name: str | None = None, frozen: bool = False) -> None:
+                 deterministic: bool | None = None, game_name: str | None = None, frozen: bool = False) -> None:
         super().__init__(seed)
         if (path is None) == (model is None):
             raise ValueError("MaskablePPOAgent: give exactly one of path= or model=")
         self.policy = SB3Policy(model=model, frozen=frozen) if path is None else load_policy(path, game_name)
-        self.deterministic = deterministic
+        if deterministic is None:
+            description = getattr(self.policy, "description", {})
+            deterministic = description.get("moves", MOVES[0]) == "most likely"
+        self.deterministic = bool(deterministic)
 
     def probabilities(self, observation: np.ndarray, action_mask: np.ndarray) -> np.ndarray:
         """The policy's distribution over actions, zero on the illegal ones."""

@@ -39,12 +39,9 @@ if TYPE_CHECKING:
     from torch import nn
 
     from frontierzoo.envs.common.game import Game
-from .learned import MODELS, _check_sizes, _check_weights, _existing, _positive_int, read_description, weights_path
+from .learned import MODELS, MOVES, _check_sizes, _check_weights, _existing, _positive_int, read_description, weights_path
 
 FORMAT = "frontierzoo-network-1"
-# how the raw policy plays by default, as a description may say (measured when it was bundled):
-# a move drawn from the policy (the default), or its most likely move
-MOVES = ("drawn", "most likely")
 DEFAULT_HIDDEN = (256, 256)
 MAX_EMBED = 64   # a block's row encoder is at most this wide
 

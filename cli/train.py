@@ -18,7 +18,7 @@ DESCRIPTION = "Train a learned agent by one of the methods below; `frontierzoo t
 
 
 def add_ppo_arguments(p) -> None:
-    from frontierzoo.training.selfplay import N_STEPS, NET, NUM_ENVS
+    from frontierzoo.training.selfplay import N_STEPS, NET, NUM_ENVS, PPO_SETTINGS
 
     p.add_argument("--game", default="forfort_v0")
     p.add_argument("--timesteps", type=at_least(1), default=200_000)
@@ -42,6 +42,11 @@ def add_ppo_arguments(p) -> None:
     p.add_argument("--imitate", default=None, help="an agent to imitate first (e.g. heuristic): a head start")
     p.add_argument("--imitate-samples", type=at_least(1), default=100_000, help="its decisions to learn from")
     p.add_argument("--imitate-epochs", type=at_least(1), default=4, help="passes over those decisions")
+    p.add_argument("--init", default=None,
+                   help="a policy description (.json: a bundled policy or a run's final.json) to train further "
+                        "instead of a fresh policy; --net must be its hidden layers")
+    p.add_argument("--learning-rate", type=positive, default=PPO_SETTINGS["learning_rate"],
+                   help=f"PPO's step size (default {PPO_SETTINGS['learning_rate']:g})")
     p.add_argument("--net", type=layer_sizes, default=NET,
                    help="the hidden layers' sizes of the policy and value networks, comma-separated "
                         f"(default {','.join(map(str, NET))})")
@@ -58,7 +63,7 @@ def run_ppo(args) -> None:
           eval_every=args.eval_every, eval_games=args.eval_games, reward=args.reward, threads=args.threads,
           device=args.device, max_minutes=args.max_minutes, imitate=args.imitate,
           imitate_samples=args.imitate_samples, imitate_epochs=args.imitate_epochs, net=args.net,
-          command=shlex.join(["frontierzoo", "train", *args.argv]))
+          init=args.init, learning_rate=args.learning_rate, command=shlex.join(["frontierzoo", "train", *args.argv]))
 
 
 def add_rllib_arguments(p) -> None:
@@ -89,7 +94,7 @@ def run_rllib(args) -> None:
 
 
 def add_expert_arguments(p) -> None:
-    from frontierzoo.agents.network import MOVES
+    from frontierzoo.agents.learned import MOVES
     from frontierzoo.training.expert import DEFAULTS as D, EXPERTS
 
     p.add_argument("--game", required=True)

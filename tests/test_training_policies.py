@@ -247,3 +247,43 @@ def test_the_safe_form_plays_as_the_sb3_model_it_was_written_from(tmp_path):
         assert diff < 1e-6
     a, b = MaskablePPOAgent(model=model, seed=9), MaskablePPOAgent(path=path, seed=9)
     assert [a.act(o, m) for o, m in pairs] == [b.act(o, m) for o, m in pairs]
+
+
+def test_a_policy_trained_further_starts_from_its_actor_and_says_so(tmp_path):
+    pytest.importorskip("sb3_contrib")
+    from sb3_contrib import MaskablePPO
+
+    from frontierzoo.agents.learned import Policy, save_policy
+    from frontierzoo.training.selfplay import load_actor, starting_policy
+    from frontierzoo.training.wrappers import SelfPlayEnv
+
+    width = json.loads(BUNDLED.read_text())["hidden"]
+    env = SelfPlayEnv("forfort_v0", seed=0)
+    model = MaskablePPO("MlpPolicy", env, seed=3, device="cpu", policy_kwargs={"net_arch": width})
+    start = starting_policy(BUNDLED, "forfort_v0", width)
+    load_actor(model, start)
+    pairs = _observations(games=3, seed=7)
+    bundled, trained = MaskablePPOAgent(path=BUNDLED), MaskablePPOAgent(model=model)
+    assert max(np.abs(bundled.probabilities(o, m) - trained.probabilities(o, m)).max() for o, m in pairs) < 1e-6
+    path = save_policy(model, tmp_path / "further.json", env.aec, "a test", 3,
+                       started_from={"path": str(BUNDLED), **start.description["training"]})
+    started = json.loads(path.read_text())["training"]["started_from"]
+    assert started["path"] == str(BUNDLED) and started["command"] == Policy(BUNDLED).description["training"]["command"]
+    with pytest.raises(ValueError, match=r"hidden layers are .*--net"):
+        starting_policy(BUNDLED, "forfort_v0", [64, 64])
+    with pytest.raises(ValueError, match="plays forfort_v0, not frantic_v1"):
+        starting_policy(BUNDLED, "frantic_v1", width)
+
+
+def test_a_policy_plays_the_moves_its_description_names(tmp_path):
+    pairs = _observations(games=2, seed=11)
+    likely = MaskablePPOAgent(path=_copy_bundled(tmp_path, "likely", moves="most likely"), seed=0)
+    drawn = MaskablePPOAgent(path=_copy_bundled(tmp_path, "drawn", moves="drawn"), seed=0)
+    assert likely.deterministic and not drawn.deterministic
+    assert [likely.act(o, m) for o, m in pairs] == [int(np.argmax(np.where(m, likely.probabilities(o, m), -1)))
+                                                    for o, m in pairs]
+    assert [likely.act(o, m) for o, m in pairs] != [drawn.act(o, m) for o, m in pairs]
+    assert not MaskablePPOAgent(path=_copy_bundled(tmp_path, "overridden", moves="most likely"),
+                                deterministic=False).deterministic
+    with pytest.raises(ValueError, match="'moves' must be one of"):
+        MaskablePPOAgent(path=_copy_bundled(tmp_path, "bad", moves="greedy"))

@@ -73,10 +73,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from frontierzoo.agents.learned import MOVES
 from frontierzoo.agents.match import RecordView, head_to_head, wilson_interval
 from frontierzoo.agents.mcts import MCTSAgent, _guide
 from frontierzoo.agents.netsearch import BatchedSearch
-from frontierzoo.agents.network import (DEFAULT_HIDDEN, MOVES, Network, NetworkAgent, build_network, describe,
+from frontierzoo.agents.network import (DEFAULT_HIDDEN, Network, NetworkAgent, build_network, describe,
                                         save_network)
 from frontierzoo.envs import get_game
 from frontierzoo.envs.common.vector import VectorEnv

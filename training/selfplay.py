@@ -14,6 +14,10 @@ whole model, to train on; it is unpickled when loaded) and as ``<out>/final.json
 load without running code (``frontierzoo.agents.learned``). That pair is what gets bundled: copy
 both to ``agents/models/<game>_ppo.json`` and ``.pt``. ``<out>/eval.json`` holds the last
 evaluation. Training runs on a GPU when torch sees one (``--device auto``), and needs none.
+
+``--init PATH`` starts from a policy description's actor (a bundled policy, or a run's
+``final.json``) instead of a fresh or imitated one, to train it further: the critic starts fresh,
+as it does after imitation, and ``final.json`` records what it started from.
 """
 from __future__ import annotations
 
@@ -28,7 +32,7 @@ from stable_baselines3.common.logger import configure
 
 from frontierzoo.agents import available_agents
 from frontierzoo.agents.base import Agent, usable_cores
-from frontierzoo.agents.learned import MaskablePPOAgent, save_policy
+from frontierzoo.agents.learned import MaskablePPOAgent, Policy, save_policy
 from frontierzoo.training.batched import SELF, BatchedSelfPlay
 from frontierzoo.training.league import League
 
@@ -83,9 +87,10 @@ def train(game: str, timesteps: int = 200_000, out: str | os.PathLike = "runs/pp
           snapshot_every: int = 50_000, pool_size: int = 4, eval_every: int = 50_000, eval_games: int = 200,
           reward: str = "win", threads: int | None = None, net: Sequence[int] = NET, device: str = "auto",
           max_minutes: float | None = None, imitate: str | None = None, imitate_samples: int = 100_000,
-          imitate_epochs: int = 4, command: str | None = None) -> dict:
+          imitate_epochs: int = 4, init: str | os.PathLike | None = None,
+          learning_rate: float = PPO_SETTINGS["learning_rate"], command: str | None = None) -> dict:
     """Train (after imitating ``imitate``, an agent's name, on ``imitate_samples`` of its decisions,
-    when given: ``training/imitate.py``), save ``<out>/final.zip`` and ``<out>/final.json`` (+ ``.pt``), and the curve; returns
+    when given: ``training/imitate.py``; or from the actor of the policy description ``init``), save ``<out>/final.zip`` and ``<out>/final.json`` (+ ``.pt``), and the curve; returns
     the evaluation dict. ``command`` is recorded in ``final.json`` as what trained the policy
     (default: this call, written out)."""
     if command is None:   # this call, written out
@@ -95,6 +100,12 @@ def train(game: str, timesteps: int = 200_000, out: str | os.PathLike = "runs/pp
     import torch
     from sb3_contrib import MaskablePPO
 
+    if init is not None and imitate is not None:
+        raise ValueError("give --init or --imitate, not both: each is where the policy starts")
+    start, started_from = None, None
+    if init is not None:
+        start = starting_policy(init, game, net)
+        started_from = {"path": os.fspath(init), **start.description["training"]}
     threads = usable_cores() if threads is None else threads
     torch.set_num_threads(1)
     out = Path(out)
@@ -102,7 +113,9 @@ def train(game: str, timesteps: int = 200_000, out: str | os.PathLike = "runs/pp
     env = BatchedSelfPlay(game, num_envs=num_envs, opponents=default_pool(game) if opponents is None else opponents,
                           num_players=num_players, seed=seed, reward=reward)
     model = MaskablePPO("MlpPolicy", env, n_steps=n_steps, seed=seed, device=pick_device(device), verbose=0,
-                        policy_kwargs={"net_arch": list(net)}, **PPO_SETTINGS)
+                        policy_kwargs={"net_arch": list(net)}, **dict(PPO_SETTINGS, learning_rate=learning_rate))
+    if start is not None:
+        load_actor(model, start)
     # SB3 would otherwise make a log folder of its own in /tmp on every learn(), and leave it there
     model.set_logger(configure(str(out), []))
     env.set_policy(MaskablePPOAgent(model=model, seed=seed))
@@ -119,13 +132,14 @@ def train(game: str, timesteps: int = 200_000, out: str | os.PathLike = "runs/pp
     model.learn(total_timesteps=timesteps, callback=[UpdateThreads(threads), league])
     train_s = time.perf_counter() - t0
     model.save(out / "final.zip")
-    save_policy(model, out / "final.json", env, command, seed)
+    save_policy(model, out / "final.json", env, command, seed, started_from=started_from)
 
     result = {"game": game, "num_players": env.num_players, "timesteps": int(model.num_timesteps),
               "train_seconds": round(train_s, 1), "seed": seed, "pool": env.names, "reward": reward,
               "command": command, "curve": str(out / "curve.csv"),
               "imitation": None if imitate is None else {"teacher": imitate, "samples": imitate_samples,
-                                                          "agreement_by_epoch": agreement}}
+                                                          "agreement_by_epoch": agreement},
+              "init": None if init is None else os.fspath(init)}
     last = {}
     for ts, _, ref, n, rate, lo, hi in league.curve:
         last[ref] = {"timesteps": ts, "games": n, "win_rate": rate, "wilson_95": [lo, hi]}
@@ -135,3 +149,29 @@ def train(game: str, timesteps: int = 200_000, out: str | os.PathLike = "runs/pp
               f"(95% Wilson interval {r['wilson_95'][0]:.1%}-{r['wilson_95'][1]:.1%}), seats rotating")
     (out / "eval.json").write_text(json.dumps(result, indent=2))
     return result
+
+
+def starting_policy(path: str | os.PathLike, game: str, net: Sequence[int]) -> Policy:
+    """The policy description ``path`` to train further: ``ValueError`` unless it plays ``game`` with
+    hidden layers ``net`` and tanh, the trainer's network (so its weights fit it one for one)."""
+    policy = Policy(path)
+    d = policy.description
+    if d["game"] != game:
+        raise ValueError(f"{os.fspath(path)}: the policy plays {d['game']}, not {game}")
+    if d["hidden"] != list(net) or d["activation"] != "tanh":
+        raise ValueError(f"{os.fspath(path)}: its hidden layers are {d['hidden']} ({d['activation']}); "
+                         f"train it with --net {','.join(map(str, d['hidden']))} (the trainer's activation is tanh)")
+    return policy
+
+
+def load_actor(model, policy: Policy) -> None:
+    """Copy ``policy``'s weights into ``model``'s actor (the hidden layers and the action logits)."""
+    import torch
+    from torch import nn
+
+    linear = [m for m in model.policy.mlp_extractor.policy_net if isinstance(m, nn.Linear)]
+    layers = [m for m in policy.net if isinstance(m, nn.Linear)]
+    with torch.no_grad():
+        for mine, theirs in zip(linear + [model.policy.action_net], layers):
+            mine.weight.copy_(theirs.weight)
+            mine.bias.copy_(theirs.bias)
