@@ -97,23 +97,39 @@ NUM_ACTIONS = ACTIONS.size
 AS_LISTED = SKILLS      # the REWARD choice that takes the tokens as the card lists them
 
 # Observation (seat-relative: the observer first, then the seats on its left).
+# The observation's counts, each divided by its scale so that it reads about 0..1 (deck sizes where
+# a count is of a deck's cards; otherwise about the most a game reaches).
+SKILL_SCALE = 4           # skill points
+TOKEN_SCALE = 4           # tokens of one kind
+GRIT_SCALE = 2            # True Grit tokens
+NEG_VP_SCALE = 4          # -1 VP tokens
+HAND_SCALE = 7            # skill cards in a hand
+ADVENTURES_SCALE = 4      # adventures in a Legend
+VP_SCALE = 20             # a score, and a total on an adventure
+COPIES_SCALE = 2          # skill cards of one type (a hand's, the discard pile's)
+UNDER_SCALE = 8           # a card's place in the order of those put under a reward pile
+SET_VALUE_SCALE = 8       # the Ingenuity set's value
+SET_CARDS_SCALE = 4       # the Ingenuity set's cards
+RUN_SUM_SCALE = 10        # the adventure deal's sum
+RUN_CARDS_SCALE = 4       # the adventure deal's cards
+
 SEAT_FEATURE = Layout("seat feature")
 S_PRESENT = SEAT_FEATURE.span("present", doc="the seat is at the table")
 S_FIRST = SEAT_FEATURE.span("first_player", doc="holds the First Player token")
 S_CHARACTER = SEAT_FEATURE.span("character", CHARACTERS, doc="its frontiersman, one-hot")
-S_SKILLS = SEAT_FEATURE.span("skills", SKILLS, doc="skill points / 4")
-S_TOKENS = SEAT_FEATURE.span("tokens", TOKENS, doc="Status, Fame, Wealth, Happiness, Hardship tokens / 4")
-S_GRIT = SEAT_FEATURE.span("grit", doc="True Grit tokens / 2")
-S_NEG = SEAT_FEATURE.span("negative", doc="-1 VP tokens / 4")
-S_HAND = SEAT_FEATURE.span("hand", doc="skill cards in hand / 7")
+S_SKILLS = SEAT_FEATURE.span("skills", SKILLS, doc=f"skill points / {SKILL_SCALE}")
+S_TOKENS = SEAT_FEATURE.span("tokens", TOKENS, doc=f"Status, Fame, Wealth, Happiness, Hardship tokens / {TOKEN_SCALE}")
+S_GRIT = SEAT_FEATURE.span("grit", doc=f"True Grit tokens / {GRIT_SCALE}")
+S_NEG = SEAT_FEATURE.span("negative", doc=f"-1 VP tokens / {NEG_VP_SCALE}")
+S_HAND = SEAT_FEATURE.span("hand", doc=f"skill cards in hand / {HAND_SCALE}")
 S_ABILITIES = SEAT_FEATURE.span("abilities", ABILITIES, doc="special abilities held (counts)")
 S_COMMITTED = SEAT_FEATURE.span("committed", doc="has committed its action card this turn")
 S_ACTION = SEAT_FEATURE.span("action", COMMITS, doc="its revealed action card")
 S_REWARDS = SEAT_FEATURE.span("rewards", REWARD_TYPES, doc="reward cards in its Legend, by type")
-S_ADVENTURES = SEAT_FEATURE.span("adventures", doc="adventures in its Legend / 4")
-S_VP = SEAT_FEATURE.span("vp", doc="its score now / 20")
+S_ADVENTURES = SEAT_FEATURE.span("adventures", doc=f"adventures in its Legend / {ADVENTURES_SCALE}")
+S_VP = SEAT_FEATURE.span("vp", doc=f"its score now / {VP_SCALE}")
 S_UPBRINGING = SEAT_FEATURE.span("upbringing", UPBRINGING, doc="its revealed upbringing cards")
-S_TOTAL = SEAT_FEATURE.span("total", doc="its total on the adventure being resolved / 20")
+S_TOTAL = SEAT_FEATURE.span("total", doc=f"its total on the adventure being resolved / {VP_SCALE}")
 S_DONE = SEAT_FEATURE.span("resolved", doc="it has resolved its part of the adventure being resolved")
 
 LOC_FEATURE = Layout("location feature")
@@ -123,25 +139,25 @@ L_CARD = LOC_FEATURE.span("card", ADVENTURE_DECK, doc="which adventure of this l
 L_AGE = LOC_FEATURE.span("age", TRACK, doc="its space on the track, one-hot")
 L_FATE_DOWN = LOC_FEATURE.span("fate_down", doc="its fate tile is face down")
 L_FATE = LOC_FEATURE.span("fate", FATE_KINDS, doc="its face-up fate tile, one-hot")
-L_DECK = LOC_FEATURE.span("deck", doc="adventures left in the deck / 16")
+L_DECK = LOC_FEATURE.span("deck", doc=f"adventures left in the deck / {ADVENTURE_DECK} (the deck)")
 
 OBSERVATION = Layout("block")
-OBS_HAND = OBSERVATION.span("hand", CARD_TYPES, doc="my skill cards, count per type / 2")
+OBS_HAND = OBSERVATION.span("hand", CARD_TYPES, doc=f"my skill cards, count per type / {COPIES_SCALE}")
 OBS_DRAFT = OBSERVATION.span("draft", UPBRINGING, doc="my draft hand")
 OBS_PICK = OBSERVATION.span("pick", UPBRINGING, doc="my pick waiting for the reveal")
 OBS_COMMIT = OBSERVATION.span("my_commit", COMMITS, doc="my committed action card (before the reveal too)")
 OBS_SEATS = OBSERVATION.span("seats", MAX_SEATS, SEAT_FEATURE.size, doc="per seat from me on")
 OBS_LOCS = OBSERVATION.span("locations", LOCATIONS, LOC_FEATURE.size, doc="the three locations")
 OBS_REWARD_TOP = OBSERVATION.span("reward_top", REWARD_TYPES, REWARD_DECK, doc="the face-up reward of each deck")
-OBS_REWARD_LEFT = OBSERVATION.span("reward_left", REWARD_TYPES + 1, doc="cards left in each reward deck and the hardship deck / 8")
+OBS_REWARD_LEFT = OBSERVATION.span("reward_left", REWARD_TYPES + 1, doc=f"cards left in each reward deck / {REWARD_DECK} and the hardship deck / {HARDSHIP_DECK} (the decks)")
 OBS_REWARD_UNDER = OBSERVATION.span("reward_under", REWARD_TYPES, REWARD_DECK,
-                                    doc="optional first-price rule: the cards put under each pile, seen by all: their order / 8")
+                                    doc=f"optional first-price rule: the cards put under each pile, seen by all: their order / {UNDER_SCALE}")
 OBS_STAGE = OBSERVATION.span("stage", NUM_STAGES, doc="the decision stage, one-hot")
 OBS_RES_LOC = OBSERVATION.span("resolving", LOCATIONS, doc="the location being resolved")
-OBS_SET = OBSERVATION.span("set", 3, doc="Ingenuity set: value / 8, cards / 4, its skill fixed")
-OBS_RUN = OBSERVATION.span("run", 2, doc="the adventure deal: its sum / 10, cards / 4")
+OBS_SET = OBSERVATION.span("set", 3, doc=f"Ingenuity set: value / {SET_VALUE_SCALE}, cards / {SET_CARDS_SCALE}, its skill fixed")
+OBS_RUN = OBSERVATION.span("run", 2, doc=f"the adventure deal: its sum / {RUN_SUM_SCALE}, cards / {RUN_CARDS_SCALE}")
 OBS_SLOTS = OBSERVATION.span("slots_taken", SLOTS, doc="reward slots already taken")
-OBS_DISCARD = OBSERVATION.span("discard", CARD_TYPES, doc="the discard pile, per type / 2")
+OBS_DISCARD = OBSERVATION.span("discard", CARD_TYPES, doc=f"the discard pile, per type / {COPIES_SCALE}")
 # the table: the seat count, and three counts each divided by its scale so that it reads about 0..1
 TURN_SCALE = 30           # turns: the observation's turn / TURN_SCALE
 OBS_SEAT_COUNT = OBSERVATION.span("seat_count", MAX_SEATS - MIN_SEATS + 1, doc="seat count one-hot (3-7)")

@@ -17,15 +17,16 @@ from .content import (ADVENTURE_DECK, CARD_TYPES, DECK_SIZE, FATE_TILE_KIND, FAT
                       REWARD_DECK, REWARD_TYPES, SKILLS, TOKENS, UP_PICKS, UPBRINGING)
 from .frontier import mask_commit
 from .scoring import adventures_of, reward_cards_of, score
-from .state import (COMMIT, FP_LOC, FP_POOL, L_ACTIVE, L_AGE, L_BLOCKED, L_CARD, L_DECK, L_FATE, L_FATE_DOWN,
-                    MIN_SEATS, NUM_ACTIONS, OBS_COMMIT, OBS_DISCARD, OBS_DRAFT, OBS_HAND, OBS_LOCS, OBS_PICK,
-                    OBS_RES_LOC, OBS_REWARD_LEFT, OBS_REWARD_UNDER, OBS_REWARD_TOP, OBS_RUN, OBS_SEATS, OBS_SET, OBS_SIZE, OBS_SLOTS,
-                    OBS_STAGE, OBS_TURN, OBS_DRAFT_ROUND, OBS_DECK_LEFT, OBS_SEAT_COUNT, TURN_SCALE, S_ABILITIES, S_ACTION, S_ADVENTURES, S_CHARACTER, S_COMMITTED, S_DONE,
-                    S_FIRST, S_GRIT, S_HAND, S_NEG, S_PRESENT, S_REWARDS, S_SKILLS, S_TOKENS, S_TOTAL, S_UPBRINGING,
-                    S_VP, STATE_COMMITS, STATE_DECK, STATE_FATE, STATE_HANDS, STATE_VIEW, ST_OVER)
+from .state import (ADVENTURES_SCALE, COMMIT, COPIES_SCALE, FP_LOC, FP_POOL, GRIT_SCALE, HAND_SCALE, L_ACTIVE, L_AGE,
+                    L_BLOCKED, L_CARD, L_DECK, L_FATE, L_FATE_DOWN, MIN_SEATS, NEG_VP_SCALE, NUM_ACTIONS, OBS_COMMIT,
+                    OBS_DECK_LEFT, OBS_DISCARD, OBS_DRAFT, OBS_DRAFT_ROUND, OBS_HAND, OBS_LOCS, OBS_PICK, OBS_RES_LOC,
+                    OBS_REWARD_LEFT, OBS_REWARD_TOP, OBS_REWARD_UNDER, OBS_RUN, OBS_SEAT_COUNT, OBS_SEATS, OBS_SET,
+                    OBS_SIZE, OBS_SLOTS, OBS_STAGE, OBS_TURN, RUN_CARDS_SCALE, RUN_SUM_SCALE, S_ABILITIES, S_ACTION,
+                    S_ADVENTURES, S_CHARACTER, S_COMMITTED, S_DONE, S_FIRST, S_GRIT, S_HAND, S_NEG, S_PRESENT,
+                    S_REWARDS, S_SKILLS, S_TOKENS, S_TOTAL, S_UPBRINGING, S_VP, SET_CARDS_SCALE, SET_VALUE_SCALE,
+                    SKILL_SCALE, ST_OVER, STATE_COMMITS, STATE_DECK, STATE_FATE, STATE_HANDS, STATE_VIEW, TOKEN_SCALE,
+                    TURN_SCALE, UNDER_SCALE, VP_SCALE)
 from .content import ABILITIES, CARD_VALUE, SLOTS
-
-RES_SCALE = 20.0
 
 
 @rule
@@ -36,12 +37,12 @@ def observe_seat(s, j, me, out, b):
     out[b + S_FIRST.start] = 1.0 if s['first_player'] == j else 0.0
     out[b + S_CHARACTER.at(s['character'][j])] = 1.0
     for k in range(SKILLS):
-        out[b + S_SKILLS.at(k)] = s['skills'][j, k] / 4.0
+        out[b + S_SKILLS.at(k)] = s['skills'][j, k] / SKILL_SCALE
     for k in range(TOKENS):
-        out[b + S_TOKENS.at(k)] = s['tokens'][j, k] / 4.0
-    out[b + S_GRIT.start] = s['grit'][j] / 2.0
-    out[b + S_NEG.start] = s['neg_vp'][j] / 4.0
-    out[b + S_HAND.start] = hand_size(s, j) / 7.0
+        out[b + S_TOKENS.at(k)] = s['tokens'][j, k] / TOKEN_SCALE
+    out[b + S_GRIT.start] = s['grit'][j] / GRIT_SCALE
+    out[b + S_NEG.start] = s['neg_vp'][j] / NEG_VP_SCALE
+    out[b + S_HAND.start] = hand_size(s, j) / HAND_SCALE
     for k in range(ABILITIES):
         out[b + S_ABILITIES.at(k)] = s['ability'][j, k]
     out[b + S_COMMITTED.start] = 1.0 if s['commit'][j] >= 0 else 0.0
@@ -49,14 +50,14 @@ def observe_seat(s, j, me, out, b):
         out[b + S_ACTION.at(s['commit'][j])] = 1.0
     for t in range(REWARD_TYPES):
         out[b + S_REWARDS.at(t)] = reward_cards_of(s, j, t)
-    out[b + S_ADVENTURES.start] = adventures_of(s, j) / 4.0
-    out[b + S_VP.start] = score(s, j) / 20.0
+    out[b + S_ADVENTURES.start] = adventures_of(s, j) / ADVENTURES_SCALE
+    out[b + S_VP.start] = score(s, j) / VP_SCALE
     if j == me or s['draft_round'] >= UP_PICKS:
         for u in range(UPBRINGING):
             if s['up_legend'][j, u]:
                 out[b + S_UPBRINGING.at(u)] = 1.0
     if s['revealed']:
-        out[b + S_TOTAL.start] = s['total'][j] / RES_SCALE
+        out[b + S_TOTAL.start] = s['total'][j] / VP_SCALE
         out[b + S_DONE.start] = s['res_done'][j]
 
 
@@ -66,8 +67,8 @@ def observe(s, me, out):
     out[:OBS_SIZE] = 0.0
     n = s['num_players']
     for t in range(CARD_TYPES):
-        out[OBS_HAND.at(t)] = s['hand'][me, t] / 2.0
-        out[OBS_DISCARD.at(t)] = s['discard'][t] / 2.0
+        out[OBS_HAND.at(t)] = s['hand'][me, t] / COPIES_SCALE
+        out[OBS_DISCARD.at(t)] = s['discard'][t] / COPIES_SCALE
     for u in range(UPBRINGING):
         out[OBS_DRAFT.at(u)] = s['draft'][me, u]
     if s['up_pick'][me] >= 0:
@@ -92,33 +93,33 @@ def observe(s, me, out):
         left = 0
         for i in range(ADVENTURE_DECK):
             left += s['adv_deck'][loc, i]
-        out[b + L_DECK.start] = left / 16.0
+        out[b + L_DECK.start] = left / ADVENTURE_DECK
     for t in range(REWARD_TYPES):
         if s['rew_top'][t] >= 0:
             out[OBS_REWARD_TOP.at(t, s['rew_top'][t])] = 1.0
         left = 0
         for k in range(REWARD_DECK):
             left += s['rew_pile'][t, k] + s['rew_bottom'][t, k]
-        out[OBS_REWARD_LEFT.at(t)] = left / 8.0
+        out[OBS_REWARD_LEFT.at(t)] = left / REWARD_DECK
         for k in range(REWARD_DECK):
             if s['rew_bottom'][t, k] > 0:
-                out[OBS_REWARD_UNDER.at(t, k)] = s['rew_bottom'][t, k] / 8.0
+                out[OBS_REWARD_UNDER.at(t, k)] = s['rew_bottom'][t, k] / UNDER_SCALE
     hl = 0
     for h in range(HARDSHIP_DECK):
         hl += s['hard_pile'][h]
-    out[OBS_REWARD_LEFT.at(REWARD_TYPES)] = hl / 8.0
+    out[OBS_REWARD_LEFT.at(REWARD_TYPES)] = hl / HARDSHIP_DECK
     if s['stage'] != ST_OVER:
         out[OBS_STAGE.at(s['stage'])] = 1.0
     if s['revealed'] and s['res_loc'] < LOCATIONS:
         out[OBS_RES_LOC.at(s['res_loc'])] = 1.0
-        out[OBS_SET.at(0)] = s['set_value'] / 8.0
-        out[OBS_SET.at(1)] = s['set_cards'] / 4.0
+        out[OBS_SET.at(0)] = s['set_value'] / SET_VALUE_SCALE
+        out[OBS_SET.at(1)] = s['set_cards'] / SET_CARDS_SCALE
         out[OBS_SET.at(2)] = 1.0 if s['set_suit'] >= 0 else 0.0
         rs = 0
         for i in range(s['run_n']):
             rs += CARD_VALUE[s['run'][i]]
-        out[OBS_RUN.at(0)] = rs / 10.0
-        out[OBS_RUN.at(1)] = s['run_n'] / 4.0
+        out[OBS_RUN.at(0)] = rs / RUN_SUM_SCALE
+        out[OBS_RUN.at(1)] = s['run_n'] / RUN_CARDS_SCALE
         for k in range(SLOTS):
             out[OBS_SLOTS.at(k)] = s['slot_taken'][k]
     out[OBS_SEAT_COUNT.at(n - MIN_SEATS)] = 1.0
