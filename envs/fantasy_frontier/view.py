@@ -53,18 +53,15 @@ def observe(s, seat, out):
     out[:] = 0.0
     n = s['num_players']
     ashore = np.zeros(MAX_SEATS, np.int64)
-    # each field read once, not once a cell: read inside the loop they were half of observe's
-    # time (measured: envs/ADDING_A_GAME.md)
-    board, township, ground = s['board'], s['township'], s['ground']
     for c in range(CELLS):
         b = OBS_BOARD.at(c, 0)
-        t = board[c]
+        t = s['board'][c]
         if t >= 0:
             out[b + C_TERRAIN.at(t)] = 1.0
-        o = township[c]
+        o = s['township'][c]
         if o >= 0:
             out[b + C_TOWNSHIP.at(0 if o == seat else 1)] = 1.0
-        o = ground[c]
+        o = s['ground'][c]
         if o >= 0:
             out[b + C_WORKER.at(0 if o == seat else 1)] = 1.0
             ashore[o] += 1
