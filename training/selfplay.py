@@ -26,6 +26,7 @@ import os
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.logger import configure
@@ -35,6 +36,9 @@ from frontierzoo.agents.base import Agent, usable_cores
 from frontierzoo.agents.learned import MaskablePPOAgent, Policy, save_policy
 from frontierzoo.training.batched import SELF, BatchedSelfPlay
 from frontierzoo.training.league import League
+
+if TYPE_CHECKING:
+    from sb3_contrib import MaskablePPO
 
 # PPO's settings for batched self-play: large rollouts (envs x n_steps) and few, large minibatch
 # passes keep the update's share of the time small (measured in benchmarks/RESULTS.md).
@@ -164,7 +168,7 @@ def starting_policy(path: str | os.PathLike, game: str, net: Sequence[int]) -> P
     return policy
 
 
-def load_actor(model, policy: Policy) -> None:
+def load_actor(model: MaskablePPO, policy: Policy) -> None:
     """Copy ``policy``'s weights into ``model``'s actor (the hidden layers and the action logits)."""
     import torch
     from torch import nn
