@@ -273,6 +273,10 @@ def test_a_policy_trained_further_starts_from_its_actor_and_says_so(tmp_path):
         starting_policy(BUNDLED, "forfort_v0", [64, 64])
     with pytest.raises(ValueError, match="plays forfort_v0, not frantic_v1"):
         starting_policy(BUNDLED, "frantic_v1", width)
+    from frontierzoo.training.selfplay import train
+    with pytest.raises(ValueError, match="--init or --imitate, not both"):
+        train("forfort_v0", out=tmp_path / "run", init=BUNDLED, imitate="heuristic", net=width)
+    assert not (tmp_path / "run").exists()
 
 
 def test_a_policy_plays_the_moves_its_description_names(tmp_path):

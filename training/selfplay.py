@@ -94,8 +94,9 @@ def train(game: str, timesteps: int = 200_000, out: str | os.PathLike = "runs/pp
           imitate_epochs: int = 4, init: str | os.PathLike | None = None,
           learning_rate: float = PPO_SETTINGS["learning_rate"], command: str | None = None) -> dict:
     """Train (after imitating ``imitate``, an agent's name, on ``imitate_samples`` of its decisions,
-    when given: ``training/imitate.py``; or from the actor of the policy description ``init``), save ``<out>/final.zip`` and ``<out>/final.json`` (+ ``.pt``), and the curve; returns
-    the evaluation dict. ``command`` is recorded in ``final.json`` as what trained the policy
+    when given: ``training/imitate.py``; or from the actor of the policy description ``init``),
+    save ``<out>/final.zip`` and ``<out>/final.json`` (+ ``.pt``), and the curve; returns the
+    evaluation dict. ``command`` is recorded in ``final.json`` as what trained the policy
     (default: this call, written out)."""
     if command is None:   # this call, written out
         call = dict(locals(), out=str(out))
