@@ -33,7 +33,7 @@ from stable_baselines3.common.logger import configure
 
 from frontierzoo.agents import available_agents
 from frontierzoo.agents.base import Agent, usable_cores
-from frontierzoo.agents.learned import MaskablePPOAgent, Policy, save_policy
+from frontierzoo.agents.learned import MaskablePPOAgent, Policy, load_policy, save_policy
 from frontierzoo.training.batched import SELF, BatchedSelfPlay
 from frontierzoo.training.league import League
 
@@ -159,10 +159,10 @@ def train(game: str, timesteps: int = 200_000, out: str | os.PathLike = "runs/pp
 def starting_policy(path: str | os.PathLike, game: str, net: Sequence[int]) -> Policy:
     """The policy description ``path`` to train further: ``ValueError`` unless it plays ``game`` with
     hidden layers ``net`` and tanh, the trainer's network (so its weights fit it one for one)."""
-    policy = Policy(path)
+    policy = load_policy(path, game)   # its game checked there
+    if not isinstance(policy, Policy):
+        raise ValueError(f"{os.fspath(path)}: --init takes a policy description (.json), not a .zip")
     d = policy.description
-    if d["game"] != game:
-        raise ValueError(f"{os.fspath(path)}: the policy plays {d['game']}, not {game}")
     if d["hidden"] != list(net) or d["activation"] != "tanh":
         raise ValueError(f"{os.fspath(path)}: its hidden layers are {d['hidden']} ({d['activation']}); "
                          f"train it with --net {','.join(map(str, d['hidden']))} (the trainer's activation is tanh)")
