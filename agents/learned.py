@@ -8,8 +8,9 @@ Policy files. A policy is kept as two files, neither of which can run code when 
 
 - ``NAME.json``, plain text describing the network: the game and the env options it was trained
   with, the observation and action sizes, the hidden layers' widths and their activation, the
-  command and seed that trained it, and the fingerprint of the rules it was trained on (loading it
-  against other rules warns);
+  view of the observation its first layer reads where it has one (``"features"``:
+  ``agents/features.py``), the command and seed that trained it, and the fingerprint of the rules
+  it was trained on (loading it against other rules warns);
 - ``NAME.pt`` beside it, the weights, read with ``torch.load(weights_only=True)``, which refuses
   anything but tensors and plain containers instead of unpickling objects.
 
@@ -135,6 +136,9 @@ def check_description(d: dict, where: str | os.PathLike) -> dict:
     need(d.get("rules") is None or isinstance(d["rules"], str), "rules", "the rules' fingerprint (a string)")
     need(d.get("moves", MOVES[0]) in MOVES, "moves", f"one of {MOVES}")
     _check_sizes(where, d["game"], d["observation_size"], d["action_size"])
+    if d.get("features") is not None:
+        from .features import check_features
+        check_features(d["features"], d["game"], where)
     if parameter_count(d) > MAX_PARAMETERS:
         raise ValueError(f"{where}: the network would have {parameter_count(d):,} parameters; "
                          f"a policy may have at most {MAX_PARAMETERS:,}")
@@ -148,7 +152,7 @@ def parameter_count(d: dict) -> int:
 
 def layer_shapes(d: dict) -> dict[str, tuple]:
     """Each weight's name and shape, as the description says the network is made."""
-    shapes, width = {}, d["observation_size"]
+    shapes, width = {}, input_width(d)
     for i, h in enumerate(d["hidden"]):
         shapes[f"hidden{i}.weight"], shapes[f"hidden{i}.bias"] = (h, width), (h,)
         width = h
@@ -156,13 +160,25 @@ def layer_shapes(d: dict) -> dict[str, tuple]:
     return shapes
 
 
+def input_width(d: dict) -> int:
+    """What the first hidden layer reads: the observation, and the view ``"features"`` adds to it."""
+    if d.get("features") is None:
+        return d["observation_size"]
+    from .features import features_width
+    return features_width(d["features"], d["observation_size"])
+
+
 def build_network(d: dict) -> nn.Sequential:
     """The network ``d`` describes, its parameters not yet allocated (torch's meta device): the
-    weights are assigned to it when loaded, so building costs nothing and draws no random numbers."""
+    weights are assigned to it when loaded, so building costs nothing and draws no random numbers.
+    A view of the observation (``"features"``: ``agents/features.py``) comes first; it has no weights."""
     import torch
     from torch import nn
 
-    layers, width = [], d["observation_size"]
+    layers, width = [], input_width(d)
+    if d.get("features") is not None:
+        from .features import build_features
+        layers.append(("features", build_features(d["features"])))
     with torch.device("meta"):
         for i, h in enumerate(d["hidden"]):
             activation = getattr(nn, ACTIVATIONS[d["activation"]])()
@@ -293,9 +309,12 @@ def save_policy(model: Any, path: str | os.PathLike, env: FrontierZooEnv, comman
     names = {getattr(nn, cls): name for name, cls in ACTIVATIONS.items()}
     layers = list(policy.mlp_extractor.policy_net)
     linear = [m for m in layers if isinstance(m, nn.Linear)]
-    if (policy.activation_fn not in names or type(policy.features_extractor).__name__ != "FlattenExtractor"
+    extractor = policy.features_extractor
+    features = getattr(extractor, "spec", None) if type(extractor).__name__ == "FeaturesExtractor" else None
+    if (policy.activation_fn not in names or (type(extractor).__name__ != "FlattenExtractor" and features is None)
             or [type(m) for m in layers] != [nn.Linear, policy.activation_fn] * len(linear)):
-        raise ValueError("save_policy writes MLP policies (MlpPolicy: Linear and tanh or relu layers) only")
+        raise ValueError("save_policy writes MLP policies (MlpPolicy: Linear and tanh or relu layers, over the "
+                         "observation or a view of agents/features.py) only")
     d = {
         "format": FORMAT,
         "game": env.game.name,
@@ -306,6 +325,7 @@ def save_policy(model: Any, path: str | os.PathLike, env: FrontierZooEnv, comman
         "action_size": int(model.action_space.n),
         "hidden": [m.out_features for m in linear],
         "activation": names[policy.activation_fn],
+        **({} if features is None else {"features": features}),
         "training": {"command": command, "seed": seed, "timesteps": int(model.num_timesteps),
                      **({} if started_from is None else {"started_from": started_from})},
         "rules": rules_fingerprint(env.game),

@@ -45,6 +45,9 @@ def add_ppo_arguments(p) -> None:
     p.add_argument("--init", default=None,
                    help="a policy description (.json: a bundled policy or a run's final.json) to train further "
                         "instead of a fresh policy; --net must be its hidden layers")
+    p.add_argument("--features", default=None,
+                   help="a view of the observation the policy's first layer reads beside it "
+                        "(agents/features.py; airship_window: Fantasy Frontier's cells round my airship)")
     p.add_argument("--learning-rate", type=positive, default=PPO_SETTINGS["learning_rate"],
                    help=f"PPO's step size (default {PPO_SETTINGS['learning_rate']:g})")
     p.add_argument("--net", type=layer_sizes, default=NET,
@@ -63,7 +66,8 @@ def run_ppo(args) -> None:
           eval_every=args.eval_every, eval_games=args.eval_games, reward=args.reward, threads=args.threads,
           device=args.device, max_minutes=args.max_minutes, imitate=args.imitate,
           imitate_samples=args.imitate_samples, imitate_epochs=args.imitate_epochs, net=args.net,
-          init=args.init, learning_rate=args.learning_rate, command=shlex.join(["frontierzoo", "train", *args.argv]))
+          init=args.init, learning_rate=args.learning_rate, features=args.features,
+          command=shlex.join(["frontierzoo", "train", *args.argv]))
 
 
 def add_rllib_arguments(p) -> None:

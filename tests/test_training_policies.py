@@ -291,3 +291,61 @@ def test_a_policy_plays_the_moves_its_description_names(tmp_path):
                                 deterministic=False).deterministic
     with pytest.raises(ValueError, match="'moves' must be one of"):
         MaskablePPOAgent(path=_copy_bundled(tmp_path, "bad", moves="greedy"))
+
+
+# --------------------------------------------------------------------------- views of the observation
+def test_the_airship_window_shows_the_cells_round_my_airship_in_its_frame():
+    from frontierzoo.agents.features import AirshipWindow
+    from frontierzoo.envs.fantasy_frontier import state as S
+
+    view = AirshipWindow(radius=2)
+    assert len(view.offsets) == 19 and view.offsets[0] == (0, 0) and view.extra == 19 * S.CELL_FEATURE.size
+    rng = np.random.default_rng(0)
+    obs = rng.random((3, S.OBS_SIZE), dtype=np.float32)
+    board = obs[:, S.OBS_BOARD.start:S.OBS_BOARD.stop].reshape(3, S.CELLS, S.CELL_FEATURE.size)
+    board[:, :, S.C_SHIP.start] = 0
+    centre, corner = S.CENTRE, int(S.CELL_AT[0, S.RADIUS])   # the middle, and a corner of the window
+    board[0, centre, S.C_SHIP.start] = board[1, corner, S.C_SHIP.start] = 1   # game 2: no airship yet
+    board[:, :, S.C_SHIP.start + 1] = 0
+    board[2, centre, S.C_SHIP.start + 1] = 1                                   # only another seat's
+    out = view(torch.as_tensor(obs)).numpy()
+    assert np.array_equal(out[:, :S.OBS_SIZE], obs)
+    seen = out[:, S.OBS_SIZE:].reshape(3, len(view.offsets), S.CELL_FEATURE.size)
+    for game, at in ((0, centre), (1, corner)):
+        for k, (dq, dr) in enumerate(view.offsets):
+            q, r = S.CELL_Q[at] + dq, S.CELL_R[at] + dr
+            inside = max(abs(q), abs(r), abs(q + r)) <= S.RADIUS
+            expect = board[game, S.CELL_AT[q + S.RADIUS, r + S.RADIUS]] if inside else 0
+            assert np.array_equal(seen[game, k], np.broadcast_to(expect, seen[game, k].shape))
+    assert (~seen[1].any(1)).sum() == 10   # at a corner of the window 9 of the 19 cells are on it
+    assert not seen[2].any()
+
+
+def test_a_policy_over_a_view_plays_as_trained_and_is_checked(tmp_path):
+    pytest.importorskip("sb3_contrib")
+    from frontierzoo.agents.learned import load_policy
+    from frontierzoo.training.selfplay import starting_policy, train
+
+    game = "fantasy_frontier_v1"
+    train(game, timesteps=64, out=tmp_path / "run", num_envs=2, n_steps=32, eval_every=0, eval_games=0,
+          snapshot_every=0, net=(16,), features="airship_window", threads=1)
+    path = tmp_path / "run" / "final.json"
+    d = json.loads(path.read_text())
+    assert d["features"] == {"name": "airship_window", "radius": 4}
+    pairs = _observations(game, games=1, seed=3)[:200]
+    new, old = load_policy(path, game), load_policy(tmp_path / "run" / "final.zip", game)
+    obs, masks = np.stack([o for o, _ in pairs]), np.stack([m for _, m in pairs])
+    assert np.abs(new.probabilities(obs, masks) - old.probabilities(obs, masks)).max() < 1e-6
+    assert starting_policy(path, game, [16], d["features"]).description == d
+    with pytest.raises(ValueError, match="reads .*airship_window.*train it with --features airship_window"):
+        starting_policy(path, game, [16])
+    with pytest.raises(ValueError, match="the view 'airship_window' is of fantasy_frontier_v1, not forfort_v0"):
+        train("forfort_v0", out=tmp_path / "forfort", features="airship_window")
+    for bad, message in (({"name": "x-ray", "radius": 4}, "'features' must be"),
+                         ({"name": "airship_window", "radius": 13}, r"radius .* must be an int in 1\.\.12"),
+                         ({"name": "airship_window", "radius": 2, "more": 1}, "'features' must be")):
+        p = tmp_path / "bad.json"
+        p.write_text(json.dumps(dict(d, features=bad)))
+        shutil.copy(weights_path(path), weights_path(p))
+        with pytest.raises(ValueError, match=message):
+            load_policy(p, game)

@@ -92,9 +92,11 @@ def train(game: str, timesteps: int = 200_000, out: str | os.PathLike = "runs/pp
           reward: str = "win", threads: int | None = None, net: Sequence[int] = NET, device: str = "auto",
           max_minutes: float | None = None, imitate: str | None = None, imitate_samples: int = 100_000,
           imitate_epochs: int = 4, init: str | os.PathLike | None = None,
-          learning_rate: float = PPO_SETTINGS["learning_rate"], command: str | None = None) -> dict:
+          learning_rate: float = PPO_SETTINGS["learning_rate"], features: str | None = None,
+          command: str | None = None) -> dict:
     """Train (after imitating ``imitate``, an agent's name, on ``imitate_samples`` of its decisions,
     when given: ``training/imitate.py``; or from the actor of the policy description ``init``),
+    its MLP over the observation and, with ``features``, a view of it (``agents/features.py``),
     save ``<out>/final.zip`` and ``<out>/final.json`` (+ ``.pt``), and the curve; returns the
     evaluation dict. ``command`` is recorded in ``final.json`` as what trained the policy
     (default: this call, written out)."""
@@ -108,8 +110,9 @@ def train(game: str, timesteps: int = 200_000, out: str | os.PathLike = "runs/pp
     if init is not None and imitate is not None:
         raise ValueError("give --init or --imitate, not both: each is where the policy starts")
     start, started_from = None, None
+    spec = None if features is None else features_spec(features, game)
     if init is not None:
-        start = starting_policy(init, game, net)
+        start = starting_policy(init, game, net, spec)
         started_from = {"path": os.fspath(init), **start.description["training"]}
     threads = usable_cores() if threads is None else threads
     torch.set_num_threads(1)
@@ -117,8 +120,12 @@ def train(game: str, timesteps: int = 200_000, out: str | os.PathLike = "runs/pp
     out.mkdir(parents=True, exist_ok=True)
     env = BatchedSelfPlay(game, num_envs=num_envs, opponents=default_pool(game) if opponents is None else opponents,
                           num_players=num_players, seed=seed, reward=reward)
+    policy_kwargs: dict = {"net_arch": list(net)}
+    if spec is not None:
+        from frontierzoo.agents.features import FeaturesExtractor
+        policy_kwargs.update(features_extractor_class=FeaturesExtractor, features_extractor_kwargs={"spec": spec})
     model = MaskablePPO("MlpPolicy", env, n_steps=n_steps, seed=seed, device=pick_device(device), verbose=0,
-                        policy_kwargs={"net_arch": list(net)}, **dict(PPO_SETTINGS, learning_rate=learning_rate))
+                        policy_kwargs=policy_kwargs, **dict(PPO_SETTINGS, learning_rate=learning_rate))
     if start is not None:
         load_actor(model, start)
     # SB3 would otherwise make a log folder of its own in /tmp on every learn(), and leave it there
@@ -131,6 +138,7 @@ def train(game: str, timesteps: int = 200_000, out: str | os.PathLike = "runs/pp
         data = collect(game, imitate_samples, teacher=imitate, num_players=env.num_players, seed=seed,
                        reward=reward)
         agreement = pretrain(model, data, epochs=imitate_epochs, seed=seed)
+        del data   # Fantasy Frontier's 300,000 decisions are 7 GB of observations: not kept through PPO
     league = League(env, out, timesteps, snapshot_every=snapshot_every, pool_size=pool_size,
                     eval_every=eval_every, eval_games=eval_games, seed=seed, command=command,
                     max_seconds=None if max_minutes is None else 60.0 * max_minutes - (time.perf_counter() - t0))
@@ -156,9 +164,20 @@ def train(game: str, timesteps: int = 200_000, out: str | os.PathLike = "runs/pp
     return result
 
 
-def starting_policy(path: str | os.PathLike, game: str, net: Sequence[int]) -> Policy:
+def features_spec(name: str, game: str) -> dict:
+    """The view ``--features NAME`` names, as a description records it (``ValueError`` for a view
+    that is not ``game``'s)."""
+    from frontierzoo.agents.features import WINDOW_RADIUS, check_features
+
+    spec = {"name": name, "radius": WINDOW_RADIUS}
+    check_features(spec, game, f"--features {name}")
+    return spec
+
+
+def starting_policy(path: str | os.PathLike, game: str, net: Sequence[int], features: dict | None = None) -> Policy:
     """The policy description ``path`` to train further: ``ValueError`` unless it plays ``game`` with
-    hidden layers ``net`` and tanh, the trainer's network (so its weights fit it one for one)."""
+    hidden layers ``net`` and tanh over the view ``features``, the trainer's network (so its weights
+    fit it one for one)."""
     policy = load_policy(path, game)   # its game checked there
     if not isinstance(policy, Policy):
         raise ValueError(f"{os.fspath(path)}: --init takes a policy description (.json), not a .zip")
@@ -166,6 +185,10 @@ def starting_policy(path: str | os.PathLike, game: str, net: Sequence[int]) -> P
     if d["hidden"] != list(net) or d["activation"] != "tanh":
         raise ValueError(f"{os.fspath(path)}: its hidden layers are {d['hidden']} ({d['activation']}); "
                          f"train it with --net {','.join(map(str, d['hidden']))} (the trainer's activation is tanh)")
+    if d.get("features") != features:
+        reads = d.get("features")
+        hint = f"--features {reads['name']}" if reads else "no --features"
+        raise ValueError(f"{os.fspath(path)}: its first layer reads {reads or 'the observation alone'}; train it with {hint}")
     return policy
 
 
