@@ -349,3 +349,22 @@ def test_a_policy_over_a_view_plays_as_trained_and_is_checked(tmp_path):
         shutil.copy(weights_path(path), weights_path(p))
         with pytest.raises(ValueError, match=message):
             load_policy(p, game)
+
+
+def test_the_imitation_benchmark_judges_each_view_on_decisions_it_did_not_fit(capsys):
+    pytest.importorskip("sb3_contrib")
+    from frontierzoo.benchmarks.imitation import compare
+
+    rows = compare("fantasy_frontier_v1", samples=200, epochs=(1, 2), features=("none", "airship_window"), games=2,
+                   net=(8,))
+    assert [(r["features"], r["epochs"]) for r in rows] == [("none", 1), ("none", 2), ("airship_window", 1),
+                                                            ("airship_window", 2)]
+    for r in rows:
+        shares = [share for _, share, _, _ in r["spans"]]
+        assert abs(sum(shares) - 1) < 1e-9 and shares == sorted(shares, reverse=True)
+        assert 0 <= r["held_out_agreement"] <= 1 and 0 <= r["most likely"][0] <= 1
+        # the overall agreement is the spans' agreements weighted by their shares
+        assert abs(sum(share * agree for _, share, agree, _ in r["spans"]) - r["held_out_agreement"]) < 1e-9
+    assert "| span | share | agreement | one legal move |" in capsys.readouterr().out
+    with pytest.raises(ValueError, match="not forfort_v0"):
+        compare("forfort_v0", samples=200, features=("airship_window",))
