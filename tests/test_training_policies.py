@@ -321,6 +321,29 @@ def test_the_airship_window_shows_the_cells_round_my_airship_in_its_frame():
     assert not seen[2].any()
 
 
+def test_corner_production_sums_the_pips_of_each_corners_hexes_by_resource():
+    from frontierzoo.agents.features import CornerProduction
+    from frontierzoo.envs.frontier import state as S
+
+    env = make("frontier_v0", num_players=4)
+    rows, expected = [], []
+    for seed in range(3):
+        env.reset(seed=seed)
+        s = env.record
+        rows.append(env.observe(env.agent_selection)["observation"])
+        want = np.zeros((S.NUM_CORNERS, S.NUM_RESOURCES))   # from the record: each corner's hexes' numbers
+        for c in range(S.NUM_CORNERS):
+            for h in S.CORNER_HEXES[c]:
+                if h >= 0 and S.TERRAIN_RESOURCE[s["hex_terrain"][h]] >= 0:
+                    want[c, S.TERRAIN_RESOURCE[s["hex_terrain"][h]]] += S.PIPS[s["hex_number"][h]]
+        expected.append(want / 15)
+    view = CornerProduction()
+    out = view(torch.as_tensor(np.stack(rows))).numpy()
+    assert out.shape == (3, S.OBS_SIZE + 270) and np.array_equal(out[:, :S.OBS_SIZE], np.stack(rows))
+    assert np.allclose(out[:, S.OBS_SIZE:].reshape(3, S.NUM_CORNERS, S.NUM_RESOURCES), np.stack(expected), atol=1e-6)
+    assert not np.allclose(expected[0], expected[1])   # the islands differ, and so do the sums
+
+
 def test_a_policy_over_a_view_plays_as_trained_and_is_checked(tmp_path):
     pytest.importorskip("sb3_contrib")
     from frontierzoo.agents.learned import load_policy
@@ -343,7 +366,8 @@ def test_a_policy_over_a_view_plays_as_trained_and_is_checked(tmp_path):
         train("forfort_v0", out=tmp_path / "forfort", features="airship_window")
     for bad, message in (({"name": "x-ray", "radius": 4}, "'features' must be"),
                          ({"name": "airship_window", "radius": 13}, r"radius .* must be an int in 1\.\.12"),
-                         ({"name": "airship_window", "radius": 2, "more": 1}, "'features' must be")):
+                         ({"name": "airship_window", "radius": 2, "more": 1}, r"takes \['radius'\], got"),
+                         ({"name": "airship_window"}, r"takes \['radius'\], got \[\]")):
         p = tmp_path / "bad.json"
         p.write_text(json.dumps(dict(d, features=bad)))
         shutil.copy(weights_path(path), weights_path(p))

@@ -167,11 +167,9 @@ def train(game: str, timesteps: int = 200_000, out: str | os.PathLike = "runs/pp
 def features_spec(name: str, game: str) -> dict:
     """The view ``--features NAME`` names, as a description records it (``ValueError`` for a view
     that is not ``game``'s)."""
-    from frontierzoo.agents.features import WINDOW_RADIUS, check_features
+    from frontierzoo.agents.features import default_spec
 
-    spec = {"name": name, "radius": WINDOW_RADIUS}
-    check_features(spec, game, f"--features {name}")
-    return spec
+    return default_spec(name, game, f"--features {name}")
 
 
 def starting_policy(path: str | os.PathLike, game: str, net: Sequence[int], features: dict | None = None) -> Policy:
