@@ -51,7 +51,7 @@ def by_span(game, actions: np.ndarray, masks: np.ndarray, moves: np.ndarray) -> 
 
 def compare(game_name: str, samples: int = 200_000, epochs: tuple[int, ...] = (4, 10),
             features: tuple[str, ...] = ("none", "airship_window"), games: int = 200, net: tuple[int, ...] = (256, 256),
-            num_players: int | None = None, seed: int = 0, spans: int = 8) -> list[dict]:
+            num_players: int | None = None, seed: int = 0) -> list[dict]:
     import torch
     from sb3_contrib import MaskablePPO
 
@@ -92,7 +92,7 @@ def compare(game_name: str, samples: int = 200_000, epochs: tuple[int, ...] = (4
             print(f"\n{view}, {stage} passes: {row['held_out_agreement']:.1%} of held-out decisions agree "
                   f"({fitted:.1%} of those fitted; {secs:.0f} s)")
             print("| span | share | agreement | one legal move |\n|---|---:|---:|---:|")
-            for name, share, agree, forced in row["spans"][:spans]:
+            for name, share, agree, forced in row["spans"]:
                 print(f"| {name} | {share:.1%} | {agree:.1%} | {forced:.0%} |")
             for moves_kind, deterministic in (("most likely", True), ("drawn", False)):
                 score, n = head_to_head(game_name, lambda: MaskablePPOAgent(model=model, deterministic=deterministic,
