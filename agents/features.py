@@ -6,10 +6,11 @@ airship, in the airship's frame: entry k is always the cell at the same hex offs
 airship, whichever of the 469 cells it stands on. The heuristic's flights and gathers are
 decisions about the tiles round the airship ("gather on the neighbour that yields what a township
 still needs"); an MLP over the flat board has to learn each of them again for every cell the
-airship can stand on, and behaviour cloning measured it: fitted to the same 180,000 of the
-heuristic's decisions, the plain MLP agreed with it on 82.7% of 20,000 held-out decisions (gathers
-43%) and its most likely move won 10.0% of 200 games against it; the same MLP over the observation
-and this window (radius 4) 85.2% (gathers 67.5%) and 18.5% (``benchmarks/RESULTS.md``).
+airship can stand on, and behaviour cloning measured it (``benchmarks/imitation.py``): fitted to
+the same 180,000 of the heuristic's decisions for 10 passes, the plain 2x256 MLP agreed with it on
+82.7% of 20,000 held-out decisions (its gathers 43.8%, its flights 25.7%) and its most likely move
+won 10.0% of 200 games against it; the same MLP over the observation and this window (radius 4)
+85.4% (gathers 67.8%, flights 33.2%) and 17.0% (``benchmarks/RESULTS.md``).
 
 ``corner_production`` (Frontier): what a village on each corner would produce of each resource,
 the pips of its hexes' numbers by their terrain's resource (:class:`CornerProduction`).
