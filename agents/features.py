@@ -13,7 +13,11 @@ won 10.0% of 200 games against it; the same MLP over the observation and this wi
 85.4% (gathers 67.8%, flights 33.2%) and 17.0% (``benchmarks/RESULTS.md``).
 
 ``corner_production`` (Frontier): what a village on each corner would produce of each resource,
-the pips of its hexes' numbers by their terrain's resource (:class:`CornerProduction`).
+the pips of its hexes' numbers by their terrain's resource (:class:`CornerProduction`). Measured,
+it buys a clone nothing: 69.2% held-out agreement against 69.4% without it, villages 53.4% against
+55.8%. A village, a road or the bandit is 1-2% of the heuristic's decisions, some 2,000 of each in
+180,000; what an MLP learns for one corner it does not carry to the next, and no input view
+changes that (a scorer shared by every corner would).
 
 A policy description names its view in ``"features"`` (``{"name": "airship_window", "radius": 4}``);
 :func:`check_features` checks it, :func:`build_features` makes the module, whose output width
