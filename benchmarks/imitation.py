@@ -83,7 +83,7 @@ def compare(game_name: str, samples: int = 200_000, epochs: tuple[int, ...] = (4
         done = 0
         for stage in epochs:
             t = time.perf_counter()
-            fitted = pretrain(model, fit, epochs=stage - done, seed=seed + done, progress=False)[-1]
+            fitted = pretrain(model, fit, epochs=stage - done, seed=seed + done, progress=False).fitted[-1]
             secs, done = time.perf_counter() - t, stage
             moves = held_out_moves(model.policy, test[0], test[1])
             row = {"features": view, "epochs": stage, "fit_agreement": fitted,

@@ -392,3 +392,21 @@ def test_the_imitation_benchmark_judges_each_view_on_decisions_it_did_not_fit(ca
     assert "| span | share | agreement | one legal move |" in capsys.readouterr().out
     with pytest.raises(ValueError, match="not forfort_v0"):
         compare("forfort_v0", samples=200, features=("airship_window",))
+
+
+def test_imitation_judges_its_copy_on_decisions_held_out_and_fits_the_same_ones_as_before(tmp_path):
+    pytest.importorskip("sb3_contrib")
+    from frontierzoo.training.imitate import collect
+    from frontierzoo.training.selfplay import train
+
+    # holding some out adds decisions and never shifts the fitted ones (here across a round of 128 games)
+    longer, shorter = collect("forfort_v0", 262, seed=3, progress=False), collect("forfort_v0", 250, seed=3, progress=False)
+    assert all(np.array_equal(a[:250], b) for a, b in zip(longer, shorter))
+    result = train("forfort_v0", timesteps=64, out=tmp_path / "run", num_envs=2, n_steps=32, eval_every=0,
+                   eval_games=0, snapshot_every=0, net=(16,), imitate="heuristic", imitate_samples=200,
+                   imitate_epochs=2, threads=1)
+    imitation = result["imitation"]
+    assert imitation["samples"] == 200 and imitation["held_out_samples"] == 10
+    assert len(imitation["agreement_by_epoch"]) == len(imitation["held_out_agreement_by_epoch"]) == 2
+    assert all(abs(k * 10 - round(k * 10)) < 1e-9 for k in imitation["held_out_agreement_by_epoch"])   # of 10
+    assert json.loads((tmp_path / "run" / "eval.json").read_text())["imitation"] == imitation

@@ -450,7 +450,7 @@ class Run:
                        seed=self.config["seed"], progress=not a.quiet)
         agreement = pretrain_network(self.net, data, device=self.device, epochs=a.imitate_epochs,
                                      seed=self.config["seed"], progress=not a.quiet)
-        self.d["training"]["imitation"]["agreement"] = round(agreement[-1], 4)
+        self.d["training"]["imitation"]["agreement"] = round(agreement.fitted[-1], 4)
         config_path.write_text(json.dumps(self.config, indent=2) + "\n")
 
     # checkpoints -------------------------------------------------------------------------------

@@ -49,6 +49,7 @@ PPO_SETTINGS = dict(batch_size=1024, n_epochs=4, gamma=0.995, learning_rate=3e-4
 NUM_ENVS = 256
 N_STEPS = 32
 NET = (64, 64)   # the hidden layers by default: the 2x64 MLP of the learner-speed figures
+HELD_OUT = 20    # imitation judges its copy on a twentieth more of the teacher's decisions than it fits
 
 
 class UpdateThreads(BaseCallback):
@@ -131,14 +132,19 @@ def train(game: str, timesteps: int = 200_000, out: str | os.PathLike = "runs/pp
     # SB3 would otherwise make a log folder of its own in /tmp on every learn(), and leave it there
     model.set_logger(configure(str(out), []))
     env.set_policy(MaskablePPOAgent(model=model, seed=seed))
-    agreement = []
+    agreement, held = None, 0
     t0 = time.perf_counter()
     if imitate is not None:
         from .imitate import collect, pretrain
-        data = collect(game, imitate_samples, teacher=imitate, num_players=env.num_players, seed=seed,
-                       reward=reward)
-        agreement = pretrain(model, data, epochs=imitate_epochs, seed=seed)
-        del data   # Fantasy Frontier's 300,000 decisions are 7 GB of observations: not kept through PPO
+        # a twentieth more of the teacher's decisions, judged and not fitted; the fitted ones are the
+        # first imitate_samples, as they were before any were held out
+        held = max(1, imitate_samples // HELD_OUT)
+        obs, masks, actions = collect(game, imitate_samples + held, teacher=imitate, num_players=env.num_players,
+                                      seed=seed, reward=reward)
+        fit = obs[:imitate_samples], masks[:imitate_samples], actions[:imitate_samples]
+        judged = obs[imitate_samples:], masks[imitate_samples:], actions[imitate_samples:]
+        agreement = pretrain(model, fit, epochs=imitate_epochs, seed=seed, held_out=judged)
+        del obs, fit, judged   # Fantasy Frontier's 300,000 decisions are 7 GB of observations: not kept through PPO
     league = League(env, out, timesteps, snapshot_every=snapshot_every, pool_size=pool_size,
                     eval_every=eval_every, eval_games=eval_games, seed=seed, command=command,
                     max_seconds=None if max_minutes is None else 60.0 * max_minutes - (time.perf_counter() - t0))
@@ -150,8 +156,9 @@ def train(game: str, timesteps: int = 200_000, out: str | os.PathLike = "runs/pp
     result = {"game": game, "num_players": env.num_players, "timesteps": int(model.num_timesteps),
               "train_seconds": round(train_s, 1), "seed": seed, "pool": env.names, "reward": reward,
               "command": command, "curve": str(out / "curve.csv"),
-              "imitation": None if imitate is None else {"teacher": imitate, "samples": imitate_samples,
-                                                          "agreement_by_epoch": agreement},
+              "imitation": None if agreement is None else {
+                  "teacher": imitate, "samples": imitate_samples, "agreement_by_epoch": agreement.fitted,
+                  "held_out_samples": held, "held_out_agreement_by_epoch": agreement.held_out},
               "init": None if init is None else os.fspath(init)}
     last = {}
     for ts, _, ref, n, rate, lo, hi in league.curve:
