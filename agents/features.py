@@ -17,7 +17,17 @@ the pips of its hexes' numbers by their terrain's resource (:class:`CornerProduc
 it buys a clone nothing: 69.2% held-out agreement against 69.4% without it, villages 53.4% against
 55.8%. A village, a road or the bandit is 1-2% of the heuristic's decisions, some 2,000 of each in
 180,000; what an MLP learns for one corner it does not carry to the next, and no input view
-changes that (a scorer shared by every corner would).
+changes that; the scorers below, shared by every corner, edge and hex, read this view.
+
+**Scorers shared across places** (:class:`PlaceScorers`, ``--scorers HIDDEN``): a view may name
+kinds of place, each with what its scorer reads there and the actions its scores add to
+(:meth:`View.places`; ``corner_production``: Frontier's corners, edges and hexes). One small
+network per kind rates every place of that kind from what is on and next to it and the policy's
+last hidden layer, and its score is added to the logits of building there. Behaviour cloning
+measured why (a one-off script, ``benchmarks/RESULTS.md``): with them a copy of Frontier's
+heuristic placed the bandit as the heuristic did 83% of the time (38% without) and villages 70%
+(51%), and won 6.5% against three heuristics (1.5%). A description asks for them with
+``"scorers": {"hidden": H}`` (:func:`check_scorers`); the trainer's policy is :class:`ScoredPolicy`.
 
 A policy description names its view in ``"features"`` (``{"name": "airship_window", "radius": 4}``);
 :func:`check_features` checks it, :func:`build_features` makes the module, whose output width
@@ -27,18 +37,26 @@ A policy description names its view in ``"features"`` (``{"name": "airship_windo
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import Any, NamedTuple
 
 import gymnasium as gym
 import numpy as np
 import torch
-from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
+from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+from stable_baselines3.common.torch_layers import BaseFeaturesExtractor, MlpExtractor
 from torch import nn
 
 from frontierzoo.envs.fantasy_frontier import state as fantasy_frontier
 from frontierzoo.envs.frontier import state as frontier
 
 WINDOW_RADIUS = 4   # the airship's flights are 3 moves and a drift: where it can be next turn, and round it
+
+
+class Places(NamedTuple):
+    """One kind of place (a corner, an edge, a hex) of a view: what each place's scorer reads and
+    which actions its scores add to."""
+    inputs: np.ndarray    # (places, k): indices into the view's row of each place's inputs; the row's width reads 0
+    actions: np.ndarray   # (places, n): the actions its n scores add to (building a village there, a keep there)
 
 
 class View(nn.Module):
@@ -62,6 +80,11 @@ class View(nn.Module):
     def extra_width(cls, params: dict) -> int:
         """The numbers the view adds to a row, with these (checked) parameters."""
         return cls(**params).extra
+
+    def places(self) -> dict[str, Places]:
+        """The kinds of place a scorer shared across places may rate (:class:`PlaceScorers`): none
+        unless the view says."""
+        return {}
 
 
 class AirshipWindow(View):
@@ -144,6 +167,55 @@ class CornerProduction(View):
         self.hex_size, self.terrain, self.number = S.HEX.size, S.F_TERRAIN, S.F_NUMBER
         self.extra = S.NUM_CORNERS * S.NUM_RESOURCES
 
+    def places(self) -> dict[str, Places]:
+        """Frontier's corners, edges and hexes, each with what is on and next to it, for a scorer
+        shared by every place of a kind (:class:`PlaceScorers`):
+
+        - a corner (village or keep there): its building, its production (this view's), its
+          harbour's rate, and for each of its (up to) three edges, the road on it and the building
+          on the corner across it (the distance rule);
+        - an edge (a road there): its road, and for each of its two corners the building, the
+          production, the harbour and the roads on the corner's two other edges (where the road leads);
+        - a hex (the bandit there): its terrain, number and bandit, and the buildings on its six corners.
+        """
+        S = frontier
+        zero = S.OBSERVATION.size + self.extra          # the row's width: reads 0 (a missing neighbour)
+
+        def block(span, i, size):
+            return list(range(span.start + i * size, span.start + (i + 1) * size)) if i >= 0 else [zero] * size
+
+        def building(c):
+            return block(S.OBS_CORNERS, c, S.CORNER.size)
+
+        def road(e):
+            return block(S.OBS_EDGES, e, S.EDGE.size)
+
+        def production(c):
+            start = S.OBSERVATION.size + c * S.NUM_RESOURCES
+            return list(range(start, start + S.NUM_RESOURCES))
+
+        def harbour(c):
+            return block(S.OBS_HARBOURS, int(S.CORNER_HARBOUR[c]), S.HARBOUR.size)
+
+        corners = [building(c) + production(c) + harbour(c)
+                   + sum((road(int(e)) + building(int(n)) for e, n in zip(S.CORNER_EDGES[c], S.CORNER_CORNERS[c])), [])
+                   for c in range(S.NUM_CORNERS)]
+
+        def leads_on(c, e):   # the roads on corner c's edges other than e, two slots
+            others = [int(x) for x in S.CORNER_EDGES[c] if x >= 0 and x != e]
+            return sum((road(x) for x in others + [-1] * (2 - len(others))), [])
+
+        edges = [road(e) + sum((building(int(c)) + production(int(c)) + harbour(int(c)) + leads_on(int(c), e)
+                                for c in S.EDGE_CORNERS[e]), [])
+                 for e in range(S.NUM_EDGES)]
+        hexes = [block(S.OBS_HEXES, h, S.HEX.size) + sum((building(int(c)) for c in S.HEX_CORNERS[h]), [])
+                 for h in range(S.NUM_HEXES)]
+        at = np.arange
+        return {"corner": Places(np.array(corners), np.stack([S.BUILD_VILLAGE.start + at(S.NUM_CORNERS),
+                                                               S.BUILD_KEEP.start + at(S.NUM_CORNERS)], 1)),
+                "edge": Places(np.array(edges), (S.BUILD_ROAD.start + at(S.NUM_EDGES))[:, None]),
+                "hex": Places(np.array(hexes), (S.MOVE_BANDIT.start + at(S.NUM_HEXES))[:, None])}
+
     def forward(self, observations: torch.Tensor) -> torch.Tensor:
         hexes = observations[:, self.hexes].reshape(observations.shape[0], -1, self.hex_size)
         pips = hexes[:, :, self.number.start:self.number.stop] @ self.pips                     # (B, hexes)
@@ -152,6 +224,78 @@ class CornerProduction(View):
 
 
 FEATURES: dict[str, type[View]] = {v.name: v for v in (AirshipWindow, CornerProduction)}
+
+
+# --------------------------------------------------------------------------- scorers shared across places
+class PlaceScorer(nn.Module):
+    """One small network applied to every place of a kind: ``tanh(local(place's inputs) +
+    trunk(the policy's last hidden layer))``, then ``out`` to the scores of the place's actions.
+    The same weights rate every corner, so what 2,000 villages teach it holds for all 54 corners."""
+
+    def __init__(self, places: Places, trunk_width: int, hidden: int, row_width: int) -> None:
+        super().__init__()
+        if places.inputs.size and not (0 <= places.inputs.min() and places.inputs.max() <= row_width):
+            raise ValueError("a place reads outside its view's row")
+        # on the CPU even where the layers are built unallocated (a description's network, on torch's
+        # meta device): loading assigns the weights, not these
+        self.register_buffer("inputs", torch.as_tensor(places.inputs, dtype=torch.int64, device="cpu"),
+                             persistent=False)
+        self.register_buffer("actions", torch.as_tensor(places.actions.reshape(-1), dtype=torch.int64, device="cpu"),
+                             persistent=False)
+        self.local = nn.Linear(places.inputs.shape[1], hidden)
+        self.trunk = nn.Linear(trunk_width, hidden, bias=False)
+        self.out = nn.Linear(hidden, places.actions.shape[1])
+
+    def forward(self, latent: torch.Tensor, padded_row: torch.Tensor, logits: torch.Tensor) -> torch.Tensor:
+        seen = padded_row[:, self.inputs]                                       # (B, places, k)
+        scores = self.out(torch.tanh(self.local(seen) + self.trunk(latent)[:, None]))
+        return logits.index_add(1, self.actions, scores.flatten(1))
+
+
+class PlaceScorers(nn.ModuleDict):
+    """A :class:`PlaceScorer` for each kind of place of ``view`` (:meth:`View.places`); called with
+    the policy's last hidden layer, the view's row and the policy's logits, it adds every place's
+    scores to the logits of its actions. A description asks for them with ``"scorers": {"hidden": H}``."""
+
+    def __init__(self, view: View, row_width: int, trunk_width: int, hidden: int) -> None:
+        places = view.places()
+        if not places:
+            raise ValueError(f"the view {view.name!r} has no places for a scorer to rate")
+        super().__init__({kind: PlaceScorer(p, trunk_width, hidden, row_width) for kind, p in places.items()})
+
+    def forward(self, latent: torch.Tensor, row: torch.Tensor, logits: torch.Tensor) -> torch.Tensor:
+        padded = torch.cat([row, row.new_zeros(row.shape[0], 1)], 1)
+        for scorer in self.values():
+            logits = scorer(latent, padded, logits)
+        return logits
+
+
+class ScoredNetwork(nn.Sequential):
+    """A policy description's network with place scorers (``agents/learned.py``'s
+    ``build_network``): the view (``features``), the hidden layers, ``logits``, and last the
+    ``scorers``, which read the last hidden layer and the view's row and add to the logits."""
+
+    def forward(self, observations: torch.Tensor) -> torch.Tensor:
+        modules = dict(self.named_children())
+        row = latent = modules["features"](observations)
+        for name, m in modules.items():
+            if name not in ("features", "logits", "scorers"):
+                latent = m(latent)
+        return modules["scorers"](latent, row, modules["logits"](latent))
+
+
+MAX_SCORER_HIDDEN = 1024
+
+
+def check_scorers(spec: Any, features: Any, where: str | os.PathLike) -> None:
+    """``ValueError`` unless ``spec`` (a description's ``"scorers"``) is ``{"hidden": H}`` over a
+    view (``features``, already checked) that has places."""
+    if not (isinstance(spec, dict) and set(spec) == {"hidden"} and isinstance(spec["hidden"], int)
+            and not isinstance(spec["hidden"], bool) and 1 <= spec["hidden"] <= MAX_SCORER_HIDDEN):
+        raise ValueError(f"{where}: 'scorers' must be {{'hidden': an int in 1..{MAX_SCORER_HIDDEN}}}, got {spec!r}")
+    if features is None or not build_features(features).places():
+        raise ValueError(f"{where}: 'scorers' rate the places of a view (--features), "
+                         + ("and there is none" if features is None else f"and {features['name']!r} has no places"))
 
 
 def default_spec(name: str, game_name: str, where: str | os.PathLike) -> dict:
@@ -196,3 +340,61 @@ class FeaturesExtractor(BaseFeaturesExtractor):
 
     def forward(self, observations: torch.Tensor) -> torch.Tensor:
         return self.view(observations)
+
+
+class LatentAndRow(MlpExtractor):
+    """SB3's actor and critic MLPs, the actor's latent followed by the row it read (the view's), so
+    that the action head (:class:`ScoredLogits`) can give each place's scorer its inputs."""
+
+    def __init__(self, feature_dim: int, net_arch: Any, activation_fn: type[nn.Module], device: Any) -> None:
+        super().__init__(feature_dim, net_arch, activation_fn, device)
+        self.trunk_width = self.latent_dim_pi
+        self.latent_dim_pi += feature_dim
+
+    def forward_actor(self, features: torch.Tensor) -> torch.Tensor:
+        return torch.cat([self.policy_net(features), features], 1)
+
+
+class ScoredLogits(nn.Module):
+    """The actor's output with place scorers: ``linear`` (the logits from the last hidden layer, the
+    plain policy's ``action_net``) and ``scorers`` (:class:`PlaceScorers`) added to them."""
+
+    def __init__(self, trunk_width: int, row_width: int, action_size: int, view: View, hidden: int) -> None:
+        super().__init__()
+        self.trunk_width = trunk_width
+        self.linear = nn.Linear(trunk_width, action_size)
+        self.scorers = PlaceScorers(view, row_width, trunk_width, hidden)
+
+    def forward(self, latent_and_row: torch.Tensor) -> torch.Tensor:
+        latent, row = latent_and_row[:, :self.trunk_width], latent_and_row[:, self.trunk_width:]
+        return self.scorers(latent, row, self.linear(latent))
+
+
+class ScoredPolicy(MaskableActorCriticPolicy):
+    """MaskablePPO's MLP policy over a view (:class:`FeaturesExtractor`) whose action logits get
+    the scores of :class:`PlaceScorers` (``scorers={"hidden": H}``): what ``frontierzoo train ppo
+    --scorers H`` trains and a description's ``"scorers"`` rebuilds."""
+
+    def __init__(self, *args: Any, scorers: dict, **kwargs: Any) -> None:
+        self.scorers_spec = dict(scorers)
+        super().__init__(*args, **kwargs)
+
+    def _build_mlp_extractor(self) -> None:
+        self.mlp_extractor = LatentAndRow(self.features_dim, self.net_arch, self.activation_fn, self.device)
+
+    def _build(self, lr_schedule: Any) -> None:
+        super()._build(lr_schedule)
+        extractor = self.mlp_extractor
+        assert isinstance(extractor, LatentAndRow) and isinstance(self.features_extractor, FeaturesExtractor)
+        head = ScoredLogits(extractor.trunk_width, self.features_dim, int(self.action_space.n),
+                            self.features_extractor.view, self.scorers_spec["hidden"])
+        if self.ortho_init:   # SB3's gains: 0.01 where a layer gives logits, sqrt(2) inside
+            for layer, gain in ((head.linear, 0.01),
+                                *((m, 0.01 if name.endswith("out") else np.sqrt(2))
+                                  for name, m in head.scorers.named_modules() if isinstance(m, nn.Linear))):
+                self.init_weights(layer, gain)
+        self.action_net = head.to(self.device)
+        self.optimizer = self.optimizer_class(self.parameters(), lr=lr_schedule(1), **self.optimizer_kwargs)
+
+    def _get_constructor_parameters(self) -> dict[str, Any]:
+        return {**super()._get_constructor_parameters(), "scorers": self.scorers_spec}

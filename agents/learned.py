@@ -139,6 +139,9 @@ def check_description(d: dict, where: str | os.PathLike) -> dict:
     if d.get("features") is not None:
         from .features import check_features
         check_features(d["features"], d["game"], where)
+    if d.get("scorers") is not None:
+        from .features import check_scorers
+        check_scorers(d["scorers"], d.get("features"), where)
     if parameter_count(d) > MAX_PARAMETERS:
         raise ValueError(f"{where}: the network would have {parameter_count(d):,} parameters; "
                          f"a policy may have at most {MAX_PARAMETERS:,}")
@@ -157,7 +160,19 @@ def layer_shapes(d: dict) -> dict[str, tuple]:
         shapes[f"hidden{i}.weight"], shapes[f"hidden{i}.bias"] = (h, width), (h,)
         width = h
     shapes["logits.weight"], shapes["logits.bias"] = (d["action_size"], width), (d["action_size"],)
+    if d.get("scorers") is not None:
+        shapes.update({f"scorers.{k}": tuple(v.shape) for k, v in _scorers(d, width).state_dict().items()})
     return shapes
+
+
+def _scorers(d: dict, trunk_width: int) -> nn.Module:
+    """The place scorers ``d["scorers"]`` asks for, over its view, their parameters unallocated."""
+    import torch
+
+    from .features import PlaceScorers, build_features
+
+    with torch.device("meta"):
+        return PlaceScorers(build_features(d["features"]), input_width(d), trunk_width, d["scorers"]["hidden"])
 
 
 def input_width(d: dict) -> int:
@@ -171,7 +186,8 @@ def input_width(d: dict) -> int:
 def build_network(d: dict) -> nn.Sequential:
     """The network ``d`` describes, its parameters not yet allocated (torch's meta device): the
     weights are assigned to it when loaded, so building costs nothing and draws no random numbers.
-    A view of the observation (``"features"``: ``agents/features.py``) comes first; it has no weights."""
+    A view of the observation (``"features"``: ``agents/features.py``) comes first; it has no weights.
+    With ``"scorers"``, the place scorers come last and add their scores to the logits."""
     import torch
     from torch import nn
 
@@ -185,6 +201,9 @@ def build_network(d: dict) -> nn.Sequential:
             layers += [(f"hidden{i}", nn.Linear(width, h)), (f"{d['activation']}{i}", activation)]
             width = h
         layers.append(("logits", nn.Linear(width, d["action_size"])))
+    if d.get("scorers") is not None:
+        from .features import ScoredNetwork
+        return ScoredNetwork(OrderedDict(layers + [("scorers", _scorers(d, width))]))
     return nn.Sequential(OrderedDict(layers))
 
 
@@ -298,8 +317,8 @@ def load_policy(path: str | os.PathLike, game_name: str | None = None) -> Policy
 # --------------------------------------------------------------------------- writing the safe form
 def save_policy(model: Any, path: str | os.PathLike, env: FrontierZooEnv, command: str | None,
                 seed: int | None, started_from: dict | None = None) -> Path:
-    """Write the actor of ``model`` (a MaskablePPO with an MLP policy, trained on ``env``, the
-    game's AEC env) as the description ``path`` (``.json``) and its weights beside it (``.pt``);
+    """Write the actor of ``model`` (a MaskablePPO with an MLP policy, with place scorers or not,
+    trained on ``env``, the game's AEC env) as the description ``path`` (``.json``) and its weights beside it (``.pt``);
     ``command`` and ``seed`` say how it was trained, ``started_from`` what policy it was trained
     further from (its path and its own ``training``). Returns the description's path."""
     import torch
@@ -315,6 +334,8 @@ def save_policy(model: Any, path: str | os.PathLike, env: FrontierZooEnv, comman
             or [type(m) for m in layers] != [nn.Linear, policy.activation_fn] * len(linear)):
         raise ValueError("save_policy writes MLP policies (MlpPolicy: Linear and tanh or relu layers, over the "
                          "observation or a view of agents/features.py) only")
+    head = policy.action_net
+    scorers = getattr(policy, "scorers_spec", None)   # ScoredPolicy: the logits and the place scorers
     d = {
         "format": FORMAT,
         "game": env.game.name,
@@ -326,6 +347,7 @@ def save_policy(model: Any, path: str | os.PathLike, env: FrontierZooEnv, comman
         "hidden": [m.out_features for m in linear],
         "activation": names[policy.activation_fn],
         **({} if features is None else {"features": features}),
+        **({} if scorers is None else {"scorers": scorers}),
         "training": {"command": command, "seed": seed, "timesteps": int(model.num_timesteps),
                      **({} if started_from is None else {"started_from": started_from})},
         "rules": rules_fingerprint(env.game),
@@ -334,7 +356,10 @@ def save_policy(model: Any, path: str | os.PathLike, env: FrontierZooEnv, comman
     weights = {}
     for i, m in enumerate(linear):
         weights[f"hidden{i}.weight"], weights[f"hidden{i}.bias"] = m.weight, m.bias
-    weights["logits.weight"], weights["logits.bias"] = policy.action_net.weight, policy.action_net.bias
+    logits = head if scorers is None else head.linear
+    weights["logits.weight"], weights["logits.bias"] = logits.weight, logits.bias
+    if scorers is not None:
+        weights.update({f"scorers.{k}": v for k, v in head.scorers.state_dict().items()})
     path = Path(path).with_suffix(".json")
     path.parent.mkdir(parents=True, exist_ok=True)
     torch.save({k: v.detach().cpu().clone() for k, v in weights.items()}, weights_path(path))

@@ -51,7 +51,7 @@ def by_span(game, actions: np.ndarray, masks: np.ndarray, moves: np.ndarray) -> 
 
 def compare(game_name: str, samples: int = 200_000, epochs: tuple[int, ...] = (4, 10),
             features: tuple[str, ...] = ("none", "airship_window"), games: int = 200, net: tuple[int, ...] = (256, 256),
-            num_players: int | None = None, seed: int = 0) -> list[dict]:
+            num_players: int | None = None, seed: int = 0, scorers: int | None = None) -> list[dict]:
     import torch
     from sb3_contrib import MaskablePPO
 
@@ -60,12 +60,13 @@ def compare(game_name: str, samples: int = 200_000, epochs: tuple[int, ...] = (4
     from frontierzoo.envs import get_game
     from frontierzoo.training.batched import BatchedSelfPlay
     from frontierzoo.training.imitate import collect, pretrain
-    from frontierzoo.training.selfplay import PPO_SETTINGS, features_spec
+    from frontierzoo.training.selfplay import PPO_SETTINGS, features_spec, policy_setup, scorers_spec
 
     torch.set_num_threads(1)
     game = get_game(game_name)
     P = game.check_players(num_players or game.default_players)
     specs = {view: None if view == "none" else features_spec(view, game_name) for view in features}  # checked first
+    scorer_specs = {view: scorers_spec(scorers, specs[view]) if scorers and specs[view] else None for view in features}
     t = time.perf_counter()
     data = collect(game_name, samples, num_players=P, seed=seed, progress=False)
     print(f"{game_name}: {samples:,} of the heuristic's decisions in {time.perf_counter() - t:.0f} s; "
@@ -75,11 +76,8 @@ def compare(game_name: str, samples: int = 200_000, epochs: tuple[int, ...] = (4
     env = BatchedSelfPlay(game_name, num_envs=2, opponents=("random",), num_players=P, seed=seed)
     results = []
     for view in features:
-        kwargs: dict = {"net_arch": list(net)}
-        if specs[view] is not None:
-            from frontierzoo.agents.features import FeaturesExtractor
-            kwargs.update(features_extractor_class=FeaturesExtractor, features_extractor_kwargs={"spec": specs[view]})
-        model = MaskablePPO("MlpPolicy", env, seed=seed, device="cpu", policy_kwargs=kwargs, **PPO_SETTINGS)
+        policy_class, kwargs = policy_setup(net, specs[view], scorer_specs[view])
+        model = MaskablePPO(policy_class, env, seed=seed, device="cpu", policy_kwargs=kwargs, **PPO_SETTINGS)
         done = 0
         for stage in epochs:
             t = time.perf_counter()
@@ -117,13 +115,17 @@ def main(argv=None) -> None:
     p.add_argument("--features", default="none", help="comma-separated: none (the observation alone) or a view "
                                                        "of agents/features.py")
     p.add_argument("--net", type=layer_sizes, default=(256, 256))
+    p.add_argument("--scorers", type=at_least(1), default=None, metavar="HIDDEN",
+                   help="with each view that has places, scorers of HIDDEN units shared across them "
+                        "(the trainer's --scorers)")
     p.add_argument("--games", type=at_least(0), default=200, help="games of each clone against the heuristic")
     p.add_argument("--seed", type=int, default=0)
     a = p.parse_args(argv)
     stages = tuple(int(x) for x in a.epochs.split(","))
     if not stages or stages[0] < 1 or list(stages) != sorted(set(stages)):
         p.error(f"--epochs: ascending positive pass counts, got {a.epochs!r}")
-    compare(a.game, a.samples, stages, tuple(a.features.split(",")), a.games, tuple(a.net), a.players, a.seed)
+    compare(a.game, a.samples, stages, tuple(a.features.split(",")), a.games, tuple(a.net), a.players, a.seed,
+            a.scorers)
 
 
 if __name__ == "__main__":

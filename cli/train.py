@@ -48,6 +48,9 @@ def add_ppo_arguments(p) -> None:
     p.add_argument("--features", default=None,
                    help="a view of the observation the policy's first layer reads beside it "
                         "(agents/features.py; airship_window: Fantasy Frontier's cells round my airship)")
+    p.add_argument("--scorers", type=at_least(1), default=None, metavar="HIDDEN",
+                   help="add a scorer of HIDDEN units shared by every place of each kind the --features view "
+                        "has (corner_production: Frontier's corners, edges and hexes) to the building logits")
     p.add_argument("--learning-rate", type=positive, default=PPO_SETTINGS["learning_rate"],
                    help=f"PPO's step size (default {PPO_SETTINGS['learning_rate']:g})")
     p.add_argument("--net", type=layer_sizes, default=NET,
@@ -67,6 +70,7 @@ def run_ppo(args) -> None:
           device=args.device, max_minutes=args.max_minutes, imitate=args.imitate,
           imitate_samples=args.imitate_samples, imitate_epochs=args.imitate_epochs, net=args.net,
           init=args.init, learning_rate=args.learning_rate, features=args.features,
+          scorers=args.scorers,
           command=shlex.join(["frontierzoo", "train", *args.argv]))
 
 

@@ -410,3 +410,83 @@ def test_imitation_judges_its_copy_on_decisions_held_out_and_fits_the_same_ones_
     assert len(imitation["agreement_by_epoch"]) == len(imitation["held_out_agreement_by_epoch"]) == 2
     assert all(abs(k * 10 - round(k * 10)) < 1e-9 for k in imitation["held_out_agreement_by_epoch"])   # of 10
     assert json.loads((tmp_path / "run" / "eval.json").read_text())["imitation"] == imitation
+
+
+def _score_changes(scorers, row_width, changed):
+    """The actions whose scores move when the row's entries ``changed`` go from 0 to 1 (the last
+    hidden layer held at zero)."""
+    rows = torch.zeros(2, row_width)
+    rows[1, changed] = 1
+    with torch.no_grad():
+        scores = scorers(torch.zeros(2, 8), rows, torch.zeros(2, 288))
+    return set(np.flatnonzero((scores[1] - scores[0]).numpy()).tolist())
+
+
+def test_a_place_scorer_rates_each_place_by_what_is_on_and_next_to_it():
+    from frontierzoo.agents.features import CornerProduction, PlaceScorers
+    from frontierzoo.envs.frontier import state as S
+
+    view = CornerProduction()
+    width = S.OBS_SIZE + view.extra
+    torch.manual_seed(0)
+    scorers = PlaceScorers(view, width, trunk_width=8, hidden=4)
+    for c in (0, 20):   # a coast corner and an inland one: a village of mine there
+        village = S.OBS_CORNERS.start + c * S.CORNER.size + S.F_BUILDING.start
+        neighbours = [int(n) for n in S.CORNER_CORNERS[c] if n >= 0]
+        assert _score_changes(scorers, width, village) == (
+            {S.BUILD_VILLAGE.start + x for x in [c] + neighbours} | {S.BUILD_KEEP.start + x for x in [c] + neighbours}
+            | {S.BUILD_ROAD.start + int(e) for e in S.CORNER_EDGES[c] if e >= 0}
+            | {S.MOVE_BANDIT.start + int(h) for h in S.CORNER_HEXES[c] if h >= 0})
+        # what a village there would produce: the corner itself, and the roads that end there
+        assert _score_changes(scorers, width, S.OBS_SIZE + c * S.NUM_RESOURCES) == (
+            {S.BUILD_VILLAGE.start + c, S.BUILD_KEEP.start + c} | {S.BUILD_ROAD.start + int(e) for e in S.CORNER_EDGES[c] if e >= 0})
+    e = 10   # a road of mine: the corners at its ends, the road itself and the roads it leads on to
+    road = S.OBS_EDGES.start + e * S.EDGE.size
+    ends = [int(c) for c in S.EDGE_CORNERS[e]]
+    assert _score_changes(scorers, width, road) == (
+        {S.BUILD_VILLAGE.start + c for c in ends} | {S.BUILD_KEEP.start + c for c in ends}
+        | {S.BUILD_ROAD.start + int(x) for c in ends for x in S.CORNER_EDGES[c] if x >= 0})
+    h = 9   # the bandit on a hex: only the bandit's own score there
+    assert _score_changes(scorers, width, S.OBS_HEXES.start + h * S.HEX.size + S.F_BANDIT.start) == {S.MOVE_BANDIT.start + h}
+    # one set of weights for every corner: the same neighbourhood scores the same wherever it is
+    rows = torch.zeros(1, width)
+    with torch.no_grad():
+        plain = scorers(torch.zeros(1, 8), rows, torch.zeros(1, 288))[0]
+    inland = [c for c in range(S.NUM_CORNERS) if (S.CORNER_EDGES[c] >= 0).all() and S.CORNER_HARBOUR[c] < 0]
+    assert len(inland) > 20 and len({float(plain[S.BUILD_VILLAGE.start + c]) for c in inland}) == 1
+
+
+def test_a_policy_with_place_scorers_plays_as_trained_trains_further_and_is_checked(tmp_path):
+    pytest.importorskip("sb3_contrib")
+    from frontierzoo.agents.learned import load_policy
+    from frontierzoo.training.selfplay import starting_policy, train
+
+    game = "frontier_v0"
+    train(game, timesteps=64, out=tmp_path / "run", num_players=4, num_envs=2, n_steps=32, eval_every=0,
+          eval_games=0, snapshot_every=0, net=(16,), features="corner_production", scorers=8, threads=1)
+    path = tmp_path / "run" / "final.json"
+    d = json.loads(path.read_text())
+    assert d["scorers"] == {"hidden": 8} and d["features"] == {"name": "corner_production"}
+    pairs = _observations(game, games=1, seed=3)[:300]
+    obs, masks = np.stack([o for o, _ in pairs]), np.stack([m for _, m in pairs])
+    new, old = load_policy(path, game), load_policy(tmp_path / "run" / "final.zip", game)
+    assert np.abs(new.probabilities(obs, masks) - old.probabilities(obs, masks)).max() < 1e-6
+    # trained further from it: the same actor to start, and it says so
+    train(game, timesteps=64, out=tmp_path / "more", num_players=4, num_envs=2, n_steps=32, eval_every=0,
+          eval_games=0, snapshot_every=0, net=(16,), features="corner_production", scorers=8, threads=1,
+          init=path, learning_rate=1e-30)
+    assert np.abs(load_policy(tmp_path / "more" / "final.json", game).probabilities(obs, masks)
+                  - new.probabilities(obs, masks)).max() < 1e-6
+    with pytest.raises(ValueError, match=r"its place scorers are \{'hidden': 8\}; train it with --scorers 8"):
+        starting_policy(path, game, [16], d["features"])
+    with pytest.raises(ValueError, match=r"rate the places of a view \(--features\), and there is none"):
+        train("forfort_v0", out=tmp_path / "forfort", scorers=8)
+    with pytest.raises(ValueError, match="and 'airship_window' has no places"):
+        train("fantasy_frontier_v1", out=tmp_path / "ff", features="airship_window", scorers=8)
+    for bad, message in (({"hidden": 0}, "'scorers' must be"), ({"hidden": 8, "more": 1}, "'scorers' must be"),
+                         ({"hidden": 9}, r"scorers\.corner\.local\.weight is \(8, 56\), needs \(9, 56\)")):
+        p = tmp_path / "bad.json"
+        p.write_text(json.dumps(dict(d, scorers=bad)))
+        shutil.copy(weights_path(path), weights_path(p))
+        with pytest.raises(ValueError, match=message):
+            load_policy(p, game)

@@ -94,11 +94,12 @@ def train(game: str, timesteps: int = 200_000, out: str | os.PathLike = "runs/pp
           max_minutes: float | None = None, imitate: str | None = None, imitate_samples: int = 100_000,
           imitate_epochs: int = 4, init: str | os.PathLike | None = None,
           learning_rate: float = PPO_SETTINGS["learning_rate"], features: str | None = None,
-          command: str | None = None) -> dict:
+          scorers: int | None = None, command: str | None = None) -> dict:
     """Train (after imitating ``imitate``, an agent's name, on ``imitate_samples`` of its decisions,
     when given: ``training/imitate.py``; or from the actor of the policy description ``init``),
     its MLP over the observation and, with ``features``, a view of it (``agents/features.py``),
-    save ``<out>/final.zip`` and ``<out>/final.json`` (+ ``.pt``), and the curve; returns the
+    and with ``scorers`` (a width), a scorer of that width shared by every place of each kind the
+    view has (``PlaceScorers``: Frontier's corners, edges and hexes), save ``<out>/final.zip`` and ``<out>/final.json`` (+ ``.pt``), and the curve; returns the
     evaluation dict. ``command`` is recorded in ``final.json`` as what trained the policy
     (default: this call, written out)."""
     if command is None:   # this call, written out
@@ -112,8 +113,9 @@ def train(game: str, timesteps: int = 200_000, out: str | os.PathLike = "runs/pp
         raise ValueError("give --init or --imitate, not both: each is where the policy starts")
     start, started_from = None, None
     spec = None if features is None else features_spec(features, game)
+    scorer_spec = None if scorers is None else scorers_spec(scorers, spec)
     if init is not None:
-        start = starting_policy(init, game, net, spec)
+        start = starting_policy(init, game, net, spec, scorer_spec)
         started_from = {"path": os.fspath(init), **start.description["training"]}
     threads = usable_cores() if threads is None else threads
     torch.set_num_threads(1)
@@ -121,11 +123,8 @@ def train(game: str, timesteps: int = 200_000, out: str | os.PathLike = "runs/pp
     out.mkdir(parents=True, exist_ok=True)
     env = BatchedSelfPlay(game, num_envs=num_envs, opponents=default_pool(game) if opponents is None else opponents,
                           num_players=num_players, seed=seed, reward=reward)
-    policy_kwargs: dict = {"net_arch": list(net)}
-    if spec is not None:
-        from frontierzoo.agents.features import FeaturesExtractor
-        policy_kwargs.update(features_extractor_class=FeaturesExtractor, features_extractor_kwargs={"spec": spec})
-    model = MaskablePPO("MlpPolicy", env, n_steps=n_steps, seed=seed, device=pick_device(device), verbose=0,
+    policy_class, policy_kwargs = policy_setup(net, spec, scorer_spec)
+    model = MaskablePPO(policy_class, env, n_steps=n_steps, seed=seed, device=pick_device(device), verbose=0,
                         policy_kwargs=policy_kwargs, **dict(PPO_SETTINGS, learning_rate=learning_rate))
     if start is not None:
         load_actor(model, start)
@@ -179,10 +178,36 @@ def features_spec(name: str, game: str) -> dict:
     return default_spec(name, game, f"--features {name}")
 
 
-def starting_policy(path: str | os.PathLike, game: str, net: Sequence[int], features: dict | None = None) -> Policy:
+def scorers_spec(hidden: int, features: dict | None) -> dict:
+    """The place scorers ``--scorers HIDDEN`` asks for, as a description records them
+    (``ValueError`` unless the view ``features`` has places)."""
+    from frontierzoo.agents.features import check_scorers
+
+    spec = {"hidden": hidden}
+    check_scorers(spec, features, f"--scorers {hidden}")
+    return spec
+
+
+def policy_setup(net: Sequence[int], features: dict | None = None, scorers: dict | None = None) -> tuple[type | str, dict]:
+    """MaskablePPO's policy class and ``policy_kwargs`` for hidden layers ``net`` over the view
+    ``features`` with place ``scorers`` (each optional, both checked), as the trainer and the
+    imitation benchmark build them."""
+    kwargs: dict = {"net_arch": list(net)}
+    if features is None:
+        return "MlpPolicy", kwargs
+    from frontierzoo.agents.features import FeaturesExtractor, ScoredPolicy
+
+    kwargs.update(features_extractor_class=FeaturesExtractor, features_extractor_kwargs={"spec": features})
+    if scorers is None:
+        return "MlpPolicy", kwargs
+    return ScoredPolicy, dict(kwargs, scorers=scorers)
+
+
+def starting_policy(path: str | os.PathLike, game: str, net: Sequence[int], features: dict | None = None,
+                    scorers: dict | None = None) -> Policy:
     """The policy description ``path`` to train further: ``ValueError`` unless it plays ``game`` with
-    hidden layers ``net`` and tanh over the view ``features``, the trainer's network (so its weights
-    fit it one for one)."""
+    hidden layers ``net`` and tanh over the view ``features`` with place ``scorers``, the trainer's
+    network (so its weights fit it one for one)."""
     policy = load_policy(path, game)   # its game checked there
     if not isinstance(policy, Policy):
         raise ValueError(f"{os.fspath(path)}: --init takes a policy description (.json), not a .zip")
@@ -194,17 +219,26 @@ def starting_policy(path: str | os.PathLike, game: str, net: Sequence[int], feat
         reads = d.get("features")
         hint = f"--features {reads['name']}" if reads else "no --features"
         raise ValueError(f"{os.fspath(path)}: its first layer reads {reads or 'the observation alone'}; train it with {hint}")
+    if d.get("scorers") != scorers:
+        has = d.get("scorers")
+        raise ValueError(f"{os.fspath(path)}: its place scorers are {has or 'none'}; train it with "
+                         + (f"--scorers {has['hidden']}" if has else "no --scorers"))
     return policy
 
 
 def load_actor(model: MaskablePPO, policy: Policy) -> None:
-    """Copy ``policy``'s weights into ``model``'s actor (the hidden layers and the action logits)."""
+    """Copy ``policy``'s weights into ``model``'s actor (the hidden layers, the action logits and
+    the place scorers where it has them)."""
     import torch
     from torch import nn
 
+    head = model.policy.action_net
+    scored = policy.description.get("scorers") is not None
     linear = [m for m in model.policy.mlp_extractor.policy_net if isinstance(m, nn.Linear)]
-    layers = [m for m in policy.net if isinstance(m, nn.Linear)]
+    layers = [m for name, m in policy.net.named_children() if isinstance(m, nn.Linear)]
     with torch.no_grad():
-        for mine, theirs in zip(linear + [model.policy.action_net], layers):
+        for mine, theirs in zip(linear + [head.linear if scored else head], layers):
             mine.weight.copy_(theirs.weight)
             mine.bias.copy_(theirs.bias)
+        if scored:
+            head.scorers.load_state_dict(policy.net.scorers.state_dict())
