@@ -301,8 +301,11 @@ class MCTSAgent(Agent):
         c: the exploration constant of PUCT (rewards are in [-1, 1]).
         reuse: keep the subtree of the chosen move when this seat also makes the next decision
             (a turn of several decisions), so the next search starts where this one left off.
-        hint_weight: the share of the root's prior given to the move the game's heuristic would
-            play (0: none, and the heuristic is never asked).
+        hint_weight: the share of the root's prior given to the move the hinting agent would
+            play (0: none, and it is never asked).
+        hint_agent: the agent whose move that is, by name: the game's heuristic (the default), or
+            an agent of the game's own such as a learned policy (``ppo``: its forward pass is
+            part of the decision's time).
     """
 
     name = "mcts"
@@ -310,7 +313,7 @@ class MCTSAgent(Agent):
 
     def __init__(self, game_name: str, seed: int | None = None, simulations: int | None = None,
                  ms: float | None = None, rollout_steps: int | None = None, c: float = DEFAULT_C,
-                 reuse: bool = True, hint_weight: float = DEFAULT_HINT_WEIGHT) -> None:
+                 reuse: bool = True, hint_weight: float = DEFAULT_HINT_WEIGHT, hint_agent: str = "heuristic") -> None:
         super().__init__(seed)
         if simulations is not None and (isinstance(simulations, bool)
                                         or not isinstance(simulations, (int, np.integer)) or simulations < 1):
@@ -335,9 +338,7 @@ class MCTSAgent(Agent):
         self.c = float(c)
         self.reuse = bool(reuse)
         self.hint_weight = float(hint_weight)
-        has_heuristic = game_name in heuristic_modules()
-        self._hinter = (make_heuristic(game_name, seed=int(self.rng.integers(2**63)))
-                        if has_heuristic and hint_weight > 0 else None)
+        self._hinter = self._make_hinter(game_name, hint_agent) if hint_weight > 0 else None
         self._search = search_kernel(self.game)
         # the node arena: filled only as far as a search goes, so empty (untouched) memory
         self._nodes = np.empty((5, MAX_NODES), np.int64)
@@ -349,6 +350,17 @@ class MCTSAgent(Agent):
         self._next = None   # (env, seat, steps, node): where the tree goes on if this seat decides next
         self.visits = np.zeros(self.game.num_actions, np.float64)   # the last search's root visits
         self.last_simulations = 0   # how many simulations the last search ran
+
+    def _make_hinter(self, game_name: str, hint_agent: str) -> Agent | None:
+        """The agent that hints the root: ``None`` for the heuristic of a game that has none."""
+        seed = int(self.rng.integers(2**63))
+        if hint_agent == "heuristic":
+            return make_heuristic(game_name, seed=seed) if game_name in heuristic_modules() else None
+        from . import available_agents, make_agent
+        if hint_agent not in available_agents(game_name) or hint_agent == self.name:
+            raise ValueError(f"hint_agent must be an agent of {game_name} other than mcts: one of "
+                             f"{[a for a in available_agents(game_name) if a != self.name]}, got {hint_agent!r}")
+        return make_agent(hint_agent, game_name, seed=seed)
 
     def reset(self, seed: int | None = None) -> None:
         super().reset(seed)

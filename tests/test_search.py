@@ -78,11 +78,26 @@ def test_default_is_the_timed_guided_search():
     {"ms": 0}, {"ms": -5}, {"ms": math.inf}, {"ms": math.nan}, {"ms": "100"},
     {"simulations": 0}, {"simulations": -1}, {"simulations": 2.5}, {"simulations": True},
     {"rollout_steps": -1}, {"rollout_steps": 1.5}, {"c": -0.1}, {"c": math.nan},
-    {"hint_weight": 1.5}, {"hint_weight": -0.1},
+    {"hint_weight": 1.5}, {"hint_weight": -0.1}, {"hint_agent": "nobody"}, {"hint_agent": "mcts"},
 ])
 def test_bad_settings_are_refused(kwargs):
     with pytest.raises(ValueError, match=next(iter(kwargs))):
         make_agent("mcts", "forfort_v0", **kwargs)
+
+
+def test_the_root_hint_is_the_move_of_the_agent_named():
+    """The hinting agent's move gets ``hint_weight`` of the root's prior: with all of it and one
+    simulation, the search walks the hinted move, the heuristic's by default or another agent's."""
+    pytest.importorskip("torch")
+    env = _position("forfort_v0", 3, 12)
+    for hint_agent, kind in (("heuristic", "ForfortHeuristic"), ("ppo", "MaskablePPOAgent")):
+        agent = make_agent("mcts", "forfort_v0", seed=2, simulations=1, reuse=False, hint_weight=1.0,
+                           hint_agent=hint_agent)
+        assert type(agent._hinter).__name__ == kind
+        hints, ask = [], agent._hinter.act
+        agent._hinter.act = lambda *args: hints.append(ask(*args)) or hints[-1]
+        chosen = _decide(agent, env)
+        assert [chosen] == hints == [int(np.flatnonzero(agent.visits)[0])]
 
 
 def test_kept_tree_in_a_small_arena_plays_legal_moves(monkeypatch):
