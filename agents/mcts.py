@@ -305,7 +305,8 @@ class MCTSAgent(Agent):
             play (0: none, and it is never asked).
         hint_agent: the agent whose move that is, by name: the game's heuristic (the default), or
             an agent of the game's own such as a learned policy (``ppo``: its forward pass is
-            part of the decision's time).
+            part of the decision's time). Measured in Forfort at 20 ms, the bundled ``ppo``'s hint
+            won 51.1% [48.0, 54.2] of 1,000 games against the heuristic's (``benchmarks/RESULTS.md``).
     """
 
     name = "mcts"
