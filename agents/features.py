@@ -383,6 +383,8 @@ class ScoredPolicy(MaskableActorCriticPolicy):
         self.mlp_extractor = LatentAndRow(self.features_dim, self.net_arch, self.activation_fn, self.device)
 
     def _build(self, lr_schedule: Any) -> None:
+        # SB3 builds the networks, a Linear head over the whole latent and the optimiser; the head is
+        # replaced here, so the optimiser is made again over the parameters that are trained
         super()._build(lr_schedule)
         extractor = self.mlp_extractor
         assert isinstance(extractor, LatentAndRow) and isinstance(self.features_extractor, FeaturesExtractor)

@@ -116,8 +116,8 @@ def main(argv=None) -> None:
                                                        "of agents/features.py")
     p.add_argument("--net", type=layer_sizes, default=(256, 256))
     p.add_argument("--scorers", type=at_least(1), default=None, metavar="HIDDEN",
-                   help="with each view that has places, scorers of HIDDEN units shared across them "
-                        "(the trainer's --scorers)")
+                   help="scorers of HIDDEN units shared across the places of each view given (none aside; "
+                        "the view must have places: the trainer's --scorers)")
     p.add_argument("--games", type=at_least(0), default=200, help="games of each clone against the heuristic")
     p.add_argument("--seed", type=int, default=0)
     a = p.parse_args(argv)

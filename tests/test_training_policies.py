@@ -439,7 +439,8 @@ def test_a_place_scorer_rates_each_place_by_what_is_on_and_next_to_it():
             | {S.MOVE_BANDIT.start + int(h) for h in S.CORNER_HEXES[c] if h >= 0})
         # what a village there would produce: the corner itself, and the roads that end there
         assert _score_changes(scorers, width, S.OBS_SIZE + c * S.NUM_RESOURCES) == (
-            {S.BUILD_VILLAGE.start + c, S.BUILD_KEEP.start + c} | {S.BUILD_ROAD.start + int(e) for e in S.CORNER_EDGES[c] if e >= 0})
+            {S.BUILD_VILLAGE.start + c, S.BUILD_KEEP.start + c}
+            | {S.BUILD_ROAD.start + int(e) for e in S.CORNER_EDGES[c] if e >= 0})
     e = 10   # a road of mine: the corners at its ends, the road itself and the roads it leads on to
     road = S.OBS_EDGES.start + e * S.EDGE.size
     ends = [int(c) for c in S.EDGE_CORNERS[e]]
@@ -447,7 +448,8 @@ def test_a_place_scorer_rates_each_place_by_what_is_on_and_next_to_it():
         {S.BUILD_VILLAGE.start + c for c in ends} | {S.BUILD_KEEP.start + c for c in ends}
         | {S.BUILD_ROAD.start + int(x) for c in ends for x in S.CORNER_EDGES[c] if x >= 0})
     h = 9   # the bandit on a hex: only the bandit's own score there
-    assert _score_changes(scorers, width, S.OBS_HEXES.start + h * S.HEX.size + S.F_BANDIT.start) == {S.MOVE_BANDIT.start + h}
+    bandit = S.OBS_HEXES.start + h * S.HEX.size + S.F_BANDIT.start
+    assert _score_changes(scorers, width, bandit) == {S.MOVE_BANDIT.start + h}
     # one set of weights for every corner: the same neighbourhood scores the same wherever it is
     rows = torch.zeros(1, width)
     with torch.no_grad():

@@ -99,9 +99,9 @@ def train(game: str, timesteps: int = 200_000, out: str | os.PathLike = "runs/pp
     when given: ``training/imitate.py``; or from the actor of the policy description ``init``),
     its MLP over the observation and, with ``features``, a view of it (``agents/features.py``),
     and with ``scorers`` (a width), a scorer of that width shared by every place of each kind the
-    view has (``PlaceScorers``: Frontier's corners, edges and hexes), save ``<out>/final.zip`` and ``<out>/final.json`` (+ ``.pt``), and the curve; returns the
-    evaluation dict. ``command`` is recorded in ``final.json`` as what trained the policy
-    (default: this call, written out)."""
+    view has (``PlaceScorers``: Frontier's corners, edges and hexes), save ``<out>/final.zip`` and
+    ``<out>/final.json`` (+ ``.pt``), and the curve; returns the evaluation dict. ``command`` is
+    recorded in ``final.json`` as what trained the policy (default: this call, written out)."""
     if command is None:   # this call, written out
         call = dict(locals(), out=str(out))
         command = ("frontierzoo.training.selfplay.train("
@@ -188,7 +188,8 @@ def scorers_spec(hidden: int, features: dict | None) -> dict:
     return spec
 
 
-def policy_setup(net: Sequence[int], features: dict | None = None, scorers: dict | None = None) -> tuple[type | str, dict]:
+def policy_setup(net: Sequence[int], features: dict | None = None,
+                 scorers: dict | None = None) -> tuple[type | str, dict]:
     """MaskablePPO's policy class and ``policy_kwargs`` for hidden layers ``net`` over the view
     ``features`` with place ``scorers`` (each optional, both checked), as the trainer and the
     imitation benchmark build them."""
