@@ -92,7 +92,7 @@ def compare(game_name: str, samples: int = 200_000, epochs: tuple[int, ...] = (4
             print("| span | share | agreement | one legal move |\n|---|---:|---:|---:|")
             for name, share, agree, forced in row["spans"]:
                 print(f"| {name} | {share:.1%} | {agree:.1%} | {forced:.0%} |")
-            for moves_kind, deterministic in (("most likely", True), ("drawn", False)):
+            for moves_kind, deterministic in (("most likely", True), ("drawn", False)) if games else ():
                 score, n = head_to_head(game_name, lambda: MaskablePPOAgent(model=model, deterministic=deterministic,
                                                                             seed=seed + 1),
                                         "heuristic", games, num_players=P, seed=seed + 1)

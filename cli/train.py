@@ -47,10 +47,12 @@ def add_ppo_arguments(p) -> None:
                         "instead of a fresh policy; --net must be its hidden layers")
     p.add_argument("--features", default=None,
                    help="a view of the observation the policy's first layer reads beside it "
-                        "(agents/features.py; airship_window: Fantasy Frontier's cells round my airship)")
+                        "(agents/features.py; airship_window: Fantasy Frontier's cells round my airship; "
+                        "corner_production: Frontier's corners' pips by resource; building_needs: those, what my "
+                        "hand lacks for each piece and where a village may stand)")
     p.add_argument("--scorers", type=at_least(1), default=None, metavar="HIDDEN",
                    help="add a scorer of HIDDEN units shared by every place of each kind the --features view "
-                        "has (corner_production: Frontier's corners, edges and hexes) to the building logits")
+                        "has (corner_production, building_needs: Frontier's corners, edges and hexes) to the building logits")
     p.add_argument("--learning-rate", type=positive, default=PPO_SETTINGS["learning_rate"],
                    help=f"PPO's step size (default {PPO_SETTINGS['learning_rate']:g})")
     p.add_argument("--net", type=layer_sizes, default=NET,

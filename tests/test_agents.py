@@ -2,6 +2,7 @@
 protocol on every game, a person can play through a stream, the Forfort heuristic beats random,
 the search never uses hidden information, and the training wrapper is a valid Gymnasium env that
 MaskablePPO can learn on."""
+import copy
 import io
 import json
 import re
@@ -66,6 +67,41 @@ def test_every_agent_plays_legal_actions_and_replays_by_seed(game):
         first = _play(game, name, seed=3)
         assert first, f"{name} never got to act"
         assert _play(game, name, seed=3) == first, f"{name} on {game} is not seeded-deterministic"
+
+
+class Forgetful(Agent):
+    """An agent whose every decision is checked against a fresh one's, given the same random stream:
+    what it decides must follow from the position alone, since one agent object decides for many
+    games in turn wherever games are batched (the self-play batch's opponents, the imitation's teacher)."""
+
+    needs_env = True
+
+    def __init__(self, make):
+        self.make, self.agent, self.decisions = make, make(), 0
+
+    def reset(self, seed=None):
+        self.agent.reset(seed)
+
+    def act(self, observation, action_mask, info=None):
+        fresh = self.make()
+        fresh.rng = copy.deepcopy(self.agent.rng)
+        seen = info if self.agent.needs_env else None
+        a = self.agent.act(observation, action_mask, seen)
+        assert fresh.act(observation, action_mask, seen) == a, \
+            f"{self.agent.name} decided {a} from what it remembered, a fresh one otherwise"
+        self.decisions += 1
+        return a
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_heuristic_decides_from_the_position_alone(game):
+    for name in ("heuristic", "tuned"):
+        if name not in available_agents(game):
+            continue
+        env = make(game, max_steps=600)
+        seats = [Forgetful(lambda: make_agent(name, game)) for _ in range(env.num_players)]
+        play_game(env, seats, seed=1, agent_seeds=list(range(env.num_players)))
+        assert sum(s.decisions for s in seats) >= 50
 
 
 def test_make_agent_names_the_choices():

@@ -344,6 +344,50 @@ def test_corner_production_sums_the_pips_of_each_corners_hexes_by_resource():
     assert not np.allclose(expected[0], expected[1])   # the islands differ, and so do the sums
 
 
+def test_building_needs_gives_what_each_piece_lacks_and_where_a_village_may_stand():
+    from frontierzoo.agents.features import BuildingNeeds, CornerProduction, PlaceScorers
+    from frontierzoo.agents.base import RandomAgent
+    from frontierzoo.envs.frontier import board, content, state as S
+
+    env = make("frontier_v0", num_players=4)
+    env.reset(seed=5)
+    agent, rows, want = RandomAgent(seed=5), [], []
+    for step in range(600):   # random play: villages, roads and hands of all sizes
+        obs = env.observe(env.agent_selection)
+        if step % 40 == 0:
+            s, me = env.record, int(env.record["actor"])
+            hand = s["hand"][me].astype(float)
+            costs = np.stack([content.ROAD_COST, content.VILLAGE_COST, content.KEEP_COST, content.CARD_COST])
+            rows.append(obs["observation"])
+            want.append(np.concatenate([np.maximum(costs - hand, 0).ravel(), np.maximum(hand - costs, 0).ravel() / 10,
+                                        [board.corner_free_by_distance(s, c) for c in range(S.NUM_CORNERS)],
+                                        [board.has_road_at(s, me, c) for c in range(S.NUM_CORNERS)]]))
+        env.step(agent.act(obs["observation"], obs["action_mask"]))
+        if env.terminations[env.agent_selection] or env.truncations[env.agent_selection]:
+            break
+    view, rows = BuildingNeeds(), torch.as_tensor(np.stack(rows))
+    out = view(rows).numpy()
+    width = S.OBS_SIZE + CornerProduction().extra
+    assert view.extra == CornerProduction().extra + 40 + 2 * S.NUM_CORNERS and out.shape[1] == S.OBS_SIZE + view.extra
+    assert np.array_equal(out[:, :width], CornerProduction()(rows).numpy())
+    assert np.allclose(out[:, width:], np.stack(want), atol=1e-6)
+    free, mine = np.stack(want)[:, 40:40 + S.NUM_CORNERS], np.stack(want)[:, 40 + S.NUM_CORNERS:]
+    assert 0 < (free * mine).sum() and free.min() == 0 and mine.max() == 1   # the cases the flags tell apart occur
+    # each corner's scorer reads its own two flags; an edge's, each end's and those a road further on
+    places, zero = view.places(), S.OBS_SIZE + view.extra
+    corner = places["corner"].inputs
+    assert corner.shape[1] == CornerProduction().places()["corner"].inputs.shape[1] + 2
+    assert all(set(view.flags(c, zero)) <= set(corner[c]) for c in range(S.NUM_CORNERS))
+    e = 0
+    a, b = (int(c) for c in S.EDGE_CORNERS[e])
+    further = [int(o) for o in S.CORNER_CORNERS[a] if o >= 0 and o != b]
+    assert set(view.flags(a, zero) + view.flags(b, zero)) <= set(places["edge"].inputs[e])
+    assert all(set(view.flags(o, zero)) <= set(places["edge"].inputs[e]) for o in further)
+    scorers = PlaceScorers(view, zero, 16, 8)   # the scorers read every one of them
+    logits = scorers(torch.zeros(len(rows), 16), view(rows), torch.zeros(len(rows), S.ACTIONS.size))
+    assert logits.shape == (len(rows), S.ACTIONS.size) and logits[:, S.BUILD_ROAD.start].abs().max() > 0
+
+
 def test_a_policy_over_a_view_plays_as_trained_and_is_checked(tmp_path):
     pytest.importorskip("sb3_contrib")
     from frontierzoo.agents.learned import load_policy

@@ -133,7 +133,6 @@ class FrontierHeuristic(Agent):
     def __init__(self, seed: int | None = None, weights: Sequence[float] | np.ndarray | None = None) -> None:
         super().__init__(seed)
         self.w = check_weights(WEIGHTS if weights is None else weights)
-        self._offer = None  # (give, give_count, get, get_count) being put on the table, or bid
 
     def act(self, observation: np.ndarray, action_mask: np.ndarray, info: dict | None = None) -> int:
         if info is None or "env" not in info:
@@ -246,12 +245,10 @@ class FrontierHeuristic(Agent):
             return MONOPOLY_PICK.at(int(np.argmin(s["bank"] + 0.01 * np.arange(5))))
         if stage == ST_BID_GIVE:
             return self.bid(s, me, legal)
-        if stage in (ST_OFFER_GIVE, ST_BID_GIVE) and self._offer is not None:
-            give, give_count = self._offer[0], self._offer[1]
-            return OFFER_GIVE.at(give, give_count - 1)
-        if stage in (ST_OFFER_GET, ST_BID_GET) and self._offer is not None:
-            offer, self._offer = self._offer, None
-            return OFFER_GET.at(offer[2], offer[3] - 1)
+        if stage == ST_OFFER_GIVE:
+            return OFFER_GIVE.at(self.offer(s, me)[0], 0)
+        if stage in (ST_OFFER_GET, ST_BID_GET):
+            return OFFER_GET.at(self.offer(s, me)[1], 0)
         if stage == ST_TRADE_REPLY:
             return self.reply(s, me, legal)
         if stage == ST_TRADE_CHOOSE:
@@ -322,6 +319,14 @@ class FrontierHeuristic(Agent):
             return t
         return END_TURN.at()
 
+    def offer(self, s, me):
+        """The trade it puts forward or bids, one card for one: (the card it can spare most, the card
+        its goal misses most). Worked out again at each step of the offer, from the position alone:
+        the hand and the goal stay as they were when it chose to offer, and one heuristic may decide
+        for many games in turn (the self-play batch), so it must remember nothing between decisions."""
+        cost = GOAL_COSTS[self.goal(s, me, set())]
+        return int(np.argmax(self.spare(s, me, cost))), int(np.argmax(self.missing(s, me, cost)))
+
     def trade_towards(self, s, me, legal, cost):
         """A bank or harbour trade, else an offer, that brings the goal one card closer."""
         need = self.missing(s, me, cost)
@@ -336,7 +341,6 @@ class FrontierHeuristic(Agent):
         g = int(np.argmax(spare))
         if need.sum() <= self.w[W_OFFER_MISSING] and spare[g] >= 1 and g != want:
             if OFFER_TRADE.at() in legal:
-                self._offer = (g, 1, want, 1)
                 return OFFER_TRADE.at()
             if HEAR_OFFERS.at() in legal:
                 return HEAR_OFFERS.at()
@@ -355,7 +359,6 @@ class FrontierHeuristic(Agent):
         spare = self.spare(s, me, cost)
         want, g = int(np.argmax(need)), int(np.argmax(spare))
         if need[want] > 0 and spare[g] >= 1 and g != want and OFFER_GIVE.at(g, 0) in legal:
-            self._offer = (g, 1, want, 1)
             return OFFER_GIVE.at(g, 0)
         return NO_OFFER.at()
 
