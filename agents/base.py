@@ -5,6 +5,9 @@ An agent answers ``act(observation, action_mask, info=None) -> int`` with a lega
 bool mask. Agents that need more than the observation (search agents clone the game; heuristics
 read the board) get the live env as ``info["env"]`` and must not change it. Every agent takes a
 ``seed`` so a tournament replays exactly; ``act_batch`` plays many games at once where that helps.
+The arena makes an agent without a batched path again for each game, so it may remember a game's
+earlier decisions; the self-play batch does not (it hands one agent the games waiting on it one
+after another), so an agent used there must decide from the position alone, as the bundled ones do.
 """
 from __future__ import annotations
 

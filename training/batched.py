@@ -10,7 +10,9 @@ until the learner must decide again in every game:
   inside compiled code, from the batch's own generator (a seeded batch replays exactly);
 - every other opponent (a past snapshot, the policy being trained, the heuristic, search) decides
   for all the games waiting on it at once: one ``act_batch`` call per opponent per round, so a
-  policy makes one forward pass for all the seats it holds.
+  policy makes one forward pass for all the seats it holds. One agent object thus decides for many
+  games in turn, and must decide from the position alone, remembering nothing between decisions
+  (every bundled heuristic is tested so: ``tests/test_agents.py``).
 
 Observations and masks come out as ``(num_envs, ...)`` arrays with no Python loop over the games.
 A finished game restarts at once and reports the learner's last view as
