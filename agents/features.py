@@ -19,6 +19,11 @@ it buys a clone nothing: 69.2% held-out agreement against 69.4% without it, vill
 180,000; what an MLP learns for one corner it does not carry to the next, and no input view
 changes that; the scorers below, shared by every corner, edge and hex, read this view.
 
+``building_needs`` (Frontier): ``corner_production``, then what the seat's own hand lacks and holds
+beyond each piece, and where a village of its own may stand (:class:`BuildingNeeds`). A copy of
+the heuristic over it asks for the card the heuristic asks for on 97.5% of held-out decisions
+(90.0% over ``corner_production``) and builds its roads where it would on 48% (35%).
+
 **Scorers shared across places** (:class:`PlaceScorers`, ``--scorers HIDDEN``): a view may name
 kinds of place, each with what its scorer reads there and the actions its scores add to
 (:meth:`View.places`; ``corner_production``: Frontier's corners, edges and hexes). One small

@@ -39,6 +39,8 @@ if TYPE_CHECKING:
     from torch import nn
 
     from frontierzoo.envs.common.game import Game
+
+    from .netsearch import BatchedSearch
 from .learned import MODELS, MOVES, _check_sizes, _check_weights, _existing, _positive_int, read_description, weights_path
 
 FORMAT = "frontierzoo-network-1"
@@ -327,12 +329,48 @@ class NetworkSearchAgent(Agent):
         per_tree = max(1, -(-(simulations or 4096) // self.trees))
         self._search = BatchedSearch(self.game, self.trees, per_tree, c=DEFAULT_C if c is None else c,
                                      guide_weight=guide_weight, seed=int(self.rng.integers(2**63)))
+        self._wide: BatchedSearch | None = None   # act_batch's: the trees of many games at once
         self.visits = np.zeros(self.game.num_actions, np.float32)
 
     def reset(self, seed: int | None = None) -> None:
         super().reset(seed)
         if seed is not None:
             self._search.rng = np.random.default_rng(int(self.rng.integers(2**63)))
+            self._wide = None   # made again, from the new seed, when a batch next needs it
+
+    def act_batch(self, observations: np.ndarray, action_masks: np.ndarray,
+                  infos: Sequence[dict | None] | None = None) -> np.ndarray:
+        """Every game's decision from one search (with a budget in ``simulations``): each game's
+        position as ``trees`` roots of one :class:`BatchedSearch`, the leaves of all the games'
+        trees evaluated in one forward pass a simulation step, as the self-play trainer searches.
+        A budget in ``ms`` is a decision's, so those games are searched one at a time."""
+        if infos is None or len(infos) != len(action_masks) or any(i is None or "env" not in i for i in infos):
+            raise ValueError("NetworkSearchAgent needs each game's live env as infos[i]['env']")
+        if self.ms is not None:
+            return super().act_batch(observations, action_masks, infos)
+        from .netsearch import BatchedSearch
+
+        masks = np.asarray(action_masks, bool)
+        out = np.argmax(masks, axis=1)                     # a forced move is played unsearched
+        rows = np.flatnonzero(masks.sum(axis=1) > 1)
+        if rows.size:
+            n = rows.size * self.trees
+            if self._wide is None or self._wide.num_roots < n:
+                self._wide = BatchedSearch(self.game, n, self._search.simulations, c=self._search.c,
+                                           guide_weight=self._search.guide_weight,
+                                           seed=int(self.rng.integers(2**63)))
+            records = [infos[i]["env"].record for i in rows]   # type: ignore[index]
+            roots = np.zeros(self._wide.num_roots, self.game.dtype)
+            roots[:] = records[0]                              # the roots past n are not searched
+            roots[:n] = np.repeat(np.array(records, dtype=self.game.dtype), self.trees)
+            me = np.zeros(self._wide.num_roots, np.int64)
+            me[:n] = np.repeat([int(r["actor"]) for r in records], self.trees)
+            active = np.arange(self._wide.num_roots) < n
+            visits = self._wide.run(roots, me, active, infos[rows[0]]["env"].num_players,  # type: ignore[index]
+                                    self.network.evaluate)
+            total = visits[:n].reshape(rows.size, self.trees, -1).sum(axis=1)
+            out[rows] = np.argmax(np.where(masks[rows], total, -1.0), axis=1)
+        return out.astype(np.int64)
 
     def act(self, observation: np.ndarray, action_mask: np.ndarray, info: dict | None = None) -> int:
         if info is None or "env" not in info:

@@ -66,3 +66,41 @@ def test_raw_policy_plays_legal_moves():
     from frontierzoo.agents.network import check_description
     with pytest.raises(ValueError, match="'moves' must be one of"):
         check_description({**d, "moves": "best"}, "x.json")
+
+
+def test_the_network_search_decides_a_batch_of_games_in_one_search():
+    """``act_batch``: every game's position as ``trees`` roots of one search, each game's move its
+    own roots' most visited legal one; a forced move unsearched; a seed replays; a smaller batch
+    reuses the search; a budget in ms searches the games one at a time."""
+    from frontierzoo.agents.match import RecordView
+    from frontierzoo.agents.network import NetworkSearchAgent
+
+    game = get_game("forfort_v0")
+    v = _positions(game, 6, 7)
+    d = describe(game, hidden=(32,))
+    net = Network(net=new_network(d, 0).eval(), d=d)
+    infos = [{"env": RecordView(v.states[i], v.num_players)} for i in range(6)]
+
+    def agent(**budget):
+        return NetworkSearchAgent(network=net, seed=2, trees=4, guide_weight=0.0, **budget)
+
+    searcher = agent(simulations=16)
+    moves = searcher.act_batch(v.obs, v.masks, infos)
+    wide, rows = searcher._wide, np.flatnonzero(v.masks.sum(1) > 1)
+    assert 1 < rows.size < 6 and wide is not None and wide.num_roots == 4 * rows.size   # one game's move was forced
+    visits = wide.visits.reshape(rows.size, 4, -1)
+    assert all(((visits[k] > 0) <= v.masks[i]).all() for k, i in enumerate(rows))   # game i's roots search game i
+    assert np.array_equal(moves[rows], np.argmax(np.where(v.masks[rows], visits.sum(1), -1.0), axis=1))
+    assert all(v.masks[i, moves[i]] for i in range(6))
+    assert len({tuple(np.flatnonzero(v.masks[i])) for i in rows}) > 1     # the games' legal moves differ
+    assert np.array_equal(agent(simulations=16).act_batch(v.obs, v.masks, infos), moves)
+    few = searcher.act_batch(v.obs[rows[:1]], v.masks[rows[:1]], [infos[i] for i in rows[:1]])
+    assert searcher._wide is wide and v.masks[rows[0], few[0]]
+    assert wide.visits[:4].any() and not wide.visits[4:].any()              # the roots past the batch's
+    forced = np.zeros_like(v.masks[:1])
+    forced[0, np.flatnonzero(v.masks[0])[-1]] = True
+    assert searcher.act_batch(v.obs[:1], forced, infos[:1])[0] == np.flatnonzero(v.masks[0])[-1]
+    timed = agent(ms=2).act_batch(v.obs, v.masks, infos)
+    assert all(v.masks[i, a] for i, a in enumerate(timed))
+    with pytest.raises(ValueError, match="live env"):
+        searcher.act_batch(v.obs, v.masks, None)
