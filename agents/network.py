@@ -359,15 +359,15 @@ class NetworkSearchAgent(Agent):
                 self._wide = BatchedSearch(self.game, n, self._search.simulations, c=self._search.c,
                                            guide_weight=self._search.guide_weight,
                                            seed=int(self.rng.integers(2**63)))
-            records = [infos[i]["env"].record for i in rows]   # type: ignore[index]
+            games = [infos[i]["env"] for i in rows.tolist()]   # type: ignore[index]
+            records = [g.record for g in games]
             roots = np.zeros(self._wide.num_roots, self.game.dtype)
             roots[:] = records[0]                              # the roots past n are not searched
             roots[:n] = np.repeat(np.array(records, dtype=self.game.dtype), self.trees)
             me = np.zeros(self._wide.num_roots, np.int64)
             me[:n] = np.repeat([int(r["actor"]) for r in records], self.trees)
             active = np.arange(self._wide.num_roots) < n
-            visits = self._wide.run(roots, me, active, infos[rows[0]]["env"].num_players,  # type: ignore[index]
-                                    self.network.evaluate)
+            visits = self._wide.run(roots, me, active, games[0].num_players, self.network.evaluate)
             total = visits[:n].reshape(rows.size, self.trees, -1).sum(axis=1)
             out[rows] = np.argmax(np.where(masks[rows], total, -1.0), axis=1)
         return out.astype(np.int64)
