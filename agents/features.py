@@ -196,13 +196,10 @@ class CornerProduction(View):
         def road(e):
             return block(S.OBS_EDGES, e, S.EDGE.size)
 
-        def production(c):
-            start = S.OBSERVATION.size + c * S.NUM_RESOURCES
-            return list(range(start, start + S.NUM_RESOURCES))
-
         def harbour(c):
             return block(S.OBS_HARBOURS, int(S.CORNER_HARBOUR[c]), S.HARBOUR.size)
 
+        production = self.production_inputs
         corners = [building(c) + production(c) + harbour(c) + self.corner_more(c, zero)
                    + sum((road(int(e)) + building(int(n)) for e, n in zip(S.CORNER_EDGES[c], S.CORNER_CORNERS[c])), [])
                    for c in range(S.NUM_CORNERS)]
@@ -221,6 +218,11 @@ class CornerProduction(View):
                                                                S.BUILD_KEEP.start + at(S.NUM_CORNERS)], 1)),
                 "edge": Places(np.array(edges), (S.BUILD_ROAD.start + at(S.NUM_EDGES))[:, None]),
                 "hex": Places(np.array(hexes), (S.MOVE_BANDIT.start + at(S.NUM_HEXES))[:, None])}
+
+    def production_inputs(self, c: int) -> list[int]:
+        """Where in the row this view's production of corner ``c`` stands, by resource."""
+        start = frontier.OBSERVATION.size + c * frontier.NUM_RESOURCES
+        return list(range(start, start + frontier.NUM_RESOURCES))
 
     def corner_more(self, c: int, zero: int) -> list[int]:
         """What a corner's scorer reads beyond this view's: nothing here (:class:`BuildingNeeds`)."""
@@ -274,15 +276,15 @@ class BuildingNeeds(CornerProduction):
         self.my_hand = slice(S.OBS_PLAYERS.start + S.F_HAND.start, S.OBS_PLAYERS.start + S.F_HAND.stop)
         self.my_road = S.F_ROAD.start                       # relative seat 0: the observer
         self.corner_size, self.edge_size, self.scale = S.CORNER.size, S.EDGE.size, float(S.CARDS_SCALE)
-        self.needs_at = S.OBSERVATION.size + self.extra     # where this view's own numbers begin
+        # where the corners' flags begin: after corner_production's row and the pieces' two blocks
+        self.free_at = S.OBSERVATION.size + self.extra + 2 * self.costs.numel()
         self.extra += 2 * self.costs.numel() + 2 * S.NUM_CORNERS
 
     def flags(self, c: int, zero: int) -> list[int]:
         """Corner ``c``'s two numbers: free by the distance rule, and a road of mine ends there."""
         if c < 0:
             return [zero, zero]
-        free = self.needs_at + 2 * self.costs.numel() + c
-        return [free, free + frontier.NUM_CORNERS]
+        return [self.free_at + c, self.free_at + frontier.NUM_CORNERS + c]
 
     def corner_more(self, c: int, zero: int) -> list[int]:
         return self.flags(c, zero)
@@ -293,11 +295,8 @@ class BuildingNeeds(CornerProduction):
         S = frontier
         beyond = [int(o) for o, x in zip(S.CORNER_CORNERS[c], S.CORNER_EDGES[c]) if o >= 0 and x != e]
         beyond += [-1] * (2 - len(beyond))
-        production = S.OBSERVATION.size                      # corner_production's numbers begin here
         return self.flags(c, zero) + sum((self.flags(o, zero)
-                                          + (list(range(production + o * S.NUM_RESOURCES,
-                                                        production + (o + 1) * S.NUM_RESOURCES))
-                                             if o >= 0 else [zero] * S.NUM_RESOURCES)
+                                          + (self.production_inputs(o) if o >= 0 else [zero] * S.NUM_RESOURCES)
                                           for o in beyond), [])
 
     def forward(self, observations: torch.Tensor) -> torch.Tensor:
