@@ -133,7 +133,7 @@ class FrontierZooEnv(AECEnv):
         # whether ``_obs`` has been handed out (``_own_view``): then it is the user's, and the env
         # writes the next observation into a fresh buffer (``_obs_to_write``)
         self._obs_out = False
-        self._mask = np.zeros(game.num_actions, np.bool_)
+        self._set_mask(np.zeros(game.num_actions, np.int8))
         self._has_reset = False
 
     # ----------------------------------------------------------------- spaces and accessors
@@ -142,6 +142,13 @@ class FrontierZooEnv(AECEnv):
 
     def action_space(self, agent: str) -> spaces.Discrete:
         return self.action_spaces[agent]
+
+    def _set_mask(self, mask_bytes):
+        """The mask the kernels write, ``_mask`` (bool), as a view of ``_mask_bytes``: the same bytes
+        as the int8 0/1 the action-mask space holds, so the copy handed out is a plain copy (an int8
+        copy of a bool array, ``astype``, costs twice as much: 0.30 against 0.17 us for Fantasy
+        Frontier's 826 entries, some 2% of its AEC step)."""
+        self._mask_bytes, self._mask = mask_bytes, mask_bytes.view(np.bool_)
 
     def _set_states(self, states):
         self._states = states
@@ -272,7 +279,7 @@ class FrontierZooEnv(AECEnv):
             obs = self._k.observe_seat(self._buf, self._seat)
         else:
             obs, self._obs_out = self._obs, True
-        return {"observation": obs, "action_mask": self._mask.astype(np.int8)}
+        return {"observation": obs, "action_mask": self._mask_bytes.copy()}
 
     def _obs_to_write(self):
         """The observation buffer the next step may write into: ``_obs``, or a fresh one if
@@ -377,7 +384,7 @@ class FrontierZooEnv(AECEnv):
         # ``_obs_out`` comes along: a handed-out observation (which may hold what the user wrote)
         # is observed afresh by the clone too
         other._obs = self._obs.copy()
-        other._mask = self._mask.copy()
+        other._set_mask(self._mask_bytes.copy())
         other._margins = self._margins.copy()
         for name in ("agents", "rewards", "_cumulative_rewards", "terminations", "truncations"):
             setattr(other, name, copy.copy(getattr(self, name)))
