@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 # name -> (its module, its line in ``frontierzoo --help``)
@@ -74,10 +75,26 @@ def tool_parser(name) -> argparse.ArgumentParser:
     return sub.choices[name]
 
 
+def one_math_thread(tool: str) -> None:
+    """Every tool but ``train`` (whose ``--threads`` sets its own) runs torch's and NumPy's math on
+    one thread, unless ``OMP_NUM_THREADS`` says otherwise. Their forward passes are of one position
+    or one batch of games, where a second thread gains little; and at torch's default, a thread
+    per core, two of them side by side on this project's 2-core machine (two ``frontierzoo
+    evaluate`` of Frontier's ``ppo``) took 18 times as long, 33.7 ms a decision against 0.6 ms,
+    each process's threads spinning for the core the other held (benchmarks/RESULTS.md)."""
+    if tool == "train" or "OMP_NUM_THREADS" in os.environ:
+        return
+    os.environ["OMP_NUM_THREADS"] = "1"   # read by torch and NumPy's BLAS when they start
+    torch = sys.modules.get("torch")      # already started (main called from Python): told directly
+    if torch is not None:
+        torch.set_num_threads(1)
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
         argv = ["arena"] + argv
+    one_math_thread(argv[0])
     args = build_parser(argv[0]).parse_args(argv)
     args.argv = argv[1:]
     return args.run(args)

@@ -3,6 +3,7 @@ argument errors that name their flag."""
 from __future__ import annotations
 
 import io
+import os
 import pathlib
 import re
 
@@ -470,3 +471,23 @@ def test_alternate_rejects_bad_options_before_unpacking_anything(argv, message, 
     with pytest.raises(SystemExit):
         alternate.main(argv)
     assert message in capsys.readouterr().err
+
+
+def test_every_tool_but_train_runs_its_math_on_one_thread_unless_told_otherwise(monkeypatch):
+    """Two evaluations side by side at torch's default threads ran 18x slower on 2 cores; a tool
+    now takes one math thread, a user's OMP_NUM_THREADS stands, and train keeps its --threads."""
+    import torch
+
+    from frontierzoo.cli import one_math_thread
+
+    monkeypatch.setattr(torch, "set_num_threads", lambda n: told.append(n))
+    for tool, preset, env_after, threads in (("evaluate", None, "1", [1]), ("arena", None, "1", [1]),
+                                             ("evaluate", "2", "2", []), ("train", None, None, [])):
+        told = []
+        if preset is None:
+            monkeypatch.delenv("OMP_NUM_THREADS", raising=False)
+        else:
+            monkeypatch.setenv("OMP_NUM_THREADS", preset)
+        one_math_thread(tool)
+        assert os.environ.get("OMP_NUM_THREADS") == env_after, tool
+        assert told == threads, tool
