@@ -40,7 +40,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # The bench's own loops, run in the other version's interpreter: both sides measured alike.
 _LOOP = """
-import sys, time
+import random, sys, time
 import numpy as np
 from frontierzoo.envs import game_module
 {source}
