@@ -284,6 +284,10 @@ def test_the_best_response_measure_trains_against_the_agent_alone_and_reports_it
     lo, hi = r["wilson_95"]
     assert 0 <= lo <= r["learner_win_rate"] <= hi <= 1
     assert json.loads((tmp_path / "exploit.json").read_text()) == r
+    assert r["budget"] == 64 and r["timesteps"] >= 64   # a rollout is 256 games x 32 steps
+    # cut short by max_minutes, it says how many steps it trained, not its budget
+    r = exploit("forfort_v0", "random", 10**7, games=2, out=tmp_path / "cut", max_minutes=1e-4, command="test")
+    assert r["budget"] == 10**7 and 0 < r["timesteps"] < 10**7
 
 
 @pytest.mark.parametrize("game", [g.name for g in all_games()])
