@@ -536,3 +536,21 @@ def test_a_policy_with_place_scorers_plays_as_trained_trains_further_and_is_chec
         shutil.copy(weights_path(path), weights_path(p))
         with pytest.raises(ValueError, match=message):
             load_policy(p, game)
+
+
+def test_training_hands_the_process_back_with_one_torch_thread():
+    """PPO's update takes ``threads``; the games, and whatever plays after training in the same
+    process (exploit's games), one: at two beside a busy core they ran tens of times slower."""
+    from frontierzoo.training.selfplay import UpdateThreads
+
+    before = torch.get_num_threads()
+    try:
+        threads = UpdateThreads(3)
+        threads._on_rollout_start()
+        assert torch.get_num_threads() == 1
+        threads._on_rollout_end()
+        assert torch.get_num_threads() == 3
+        threads._on_training_end()
+        assert torch.get_num_threads() == 1
+    finally:
+        torch.set_num_threads(before)
