@@ -78,11 +78,11 @@ def tool_parser(name) -> argparse.ArgumentParser:
 def one_math_thread(tool: str) -> None:
     """Every tool but ``train`` (whose ``--threads`` sets its own, as it does for ``exploit``'s
     learner's updates) runs torch's and NumPy's math on one thread, unless ``OMP_NUM_THREADS`` says
-    otherwise. Their forward passes are of one position
-    or one batch of games, where a second thread gains little; and at torch's default, a thread
-    per core, two of them side by side on this project's 2-core machine (two ``frontierzoo
-    evaluate`` of Frontier's ``ppo``) took 18 times as long, 33.7 ms a decision against 0.6 ms,
-    each process's threads spinning for the core the other held (benchmarks/RESULTS.md)."""
+    otherwise. Their forward passes are of one position or one batch of games, where a second
+    thread gains little; and at torch's default, a thread per core, two of them side by side on
+    this project's 2-core machine (two ``frontierzoo evaluate`` of Frontier's ``ppo``) took 18
+    times as long, 33.7 ms a decision against 0.6 ms, each process's threads spinning for the core
+    the other held (benchmarks/RESULTS.md)."""
     if tool == "train" or "OMP_NUM_THREADS" in os.environ:
         return
     os.environ["OMP_NUM_THREADS"] = "1"   # read by torch and NumPy's BLAS when they start

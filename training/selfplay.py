@@ -73,7 +73,8 @@ class UpdateThreads(BaseCallback):
         torch.set_num_threads(self.threads)
 
     def _on_training_end(self):
-        self._on_rollout_start()
+        import torch
+        torch.set_num_threads(1)
 
     def _on_step(self):
         return True
