@@ -12,6 +12,11 @@ the same 180,000 of the heuristic's decisions for 10 passes, the plain 2x256 MLP
 won 10.0% of 200 games against it; the same MLP over the observation and this window (radius 4)
 85.4% (gathers 67.8%, flights 33.2%) and 17.0% (``benchmarks/RESULTS.md``).
 
+``airship_prospects`` (Fantasy Frontier): the window, then what each flight and each gather
+promises by the heuristic's own measures (:class:`AirshipProspects`): a unit's worth on each
+terrain, and for each way a flight can start the best cell it reaches this phase. The window left
+the copy's flights at 33% agreement: the heuristic flies by a search over paths.
+
 ``corner_production`` (Frontier): what a village on each corner would produce of each resource,
 the pips of its hexes' numbers by their terrain's resource (:class:`CornerProduction`). Measured,
 it buys a clone nothing: 69.2% held-out agreement against 69.4% without it, villages 53.4% against
@@ -51,11 +56,25 @@ from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 from stable_baselines3.common.torch_layers import BaseFeaturesExtractor, MlpExtractor
 from torch import nn
 
+from frontierzoo.agents.heuristics import fantasy_frontier as fantasy_frontier_heuristic
 from frontierzoo.envs.fantasy_frontier import state as fantasy_frontier
+from frontierzoo.envs.fantasy_frontier.content import (BUILDERS, CARGO, MAP_DQ, MAP_DR, MAP_SIZE, MAP_TERRAIN, MAP_VP,
+                                                       MAX_PATTERN)
 from frontierzoo.envs.frontier import state as frontier
 from frontierzoo.envs.frontier.content import CARD_COST, KEEP_COST, ROAD_COST, VILLAGE_COST
 
 WINDOW_RADIUS = 4   # the airship's flights are 3 moves and a drift: where it can be next turn, and round it
+# airship_prospects: a flight's most moves (the pilot's three, the engine upgrade's one, the drift);
+# the most map cards a hand holds (three, the Academy's fourth, the chart table's, one over before
+# the discard); the worths' scale; gold, stone and wood, what a township costs
+MAX_FLIGHT = fantasy_frontier.PILOT_MOVES + 2
+HAND_MOST = fantasy_frontier.HAND_LIMIT + 3
+WORTH_SCALE = 10.0
+BUILDING = [fantasy_frontier.GOLD, fantasy_frontier.STONE, fantasy_frontier.WOOD]
+# pattern_placements' cells: OFF the board, ANY (a shorter pattern's unused slot); the terrains
+# they read, and a cell with no tile's
+OFF, ANY = fantasy_frontier.CELLS, fantasy_frontier.CELLS + 1
+NO_TILE, OFF_TERRAIN, ANY_TERRAIN = -1, -2, -3
 
 
 class Places(NamedTuple):
@@ -142,6 +161,198 @@ class AirshipWindow(View):
         cells = self.window[at]
         seen = padded.gather(1, cells[:, :, None].expand(-1, -1, self.cell_features))
         return torch.cat([observations, seen.flatten(1)], 1)
+
+
+def pattern_placements() -> np.ndarray:
+    """``[c, m, p, i]``: the i-th cell of the p-th way map card m's pattern can lie with one of its
+    tiles on cell c (each of its tiles there, turned each of six ways, as ``board.pattern_at`` tries
+    them). ``OFF`` (the board's cell count) where that cell is off the board, and in the last row (no
+    cell); ``ANY`` in a shorter pattern's unused slots."""
+    S = fantasy_frontier
+    out = np.full((S.CELLS + 1, len(MAP_SIZE), MAX_PATTERN * S.DIRS, MAX_PATTERN), OFF, np.int64)
+    for m, size in enumerate(MAP_SIZE):
+        for k in range(MAX_PATTERN):
+            on_c = min(k, size - 1)           # a shorter pattern tries its last tile again
+            for rot in range(S.DIRS):
+                for i in range(MAX_PATTERN):
+                    if i >= size:
+                        out[:-1, m, k * S.DIRS + rot, i] = ANY
+                        continue
+                    dq, dr = MAP_DQ[m, i] - MAP_DQ[m, on_c], MAP_DR[m, i] - MAP_DR[m, on_c]
+                    for _ in range(rot):       # a sixth of a turn: (q, r) -> (-r, q + r)
+                        dq, dr = -dr, dq + dr
+                    q, r = S.CELL_Q + dq, S.CELL_R + dr
+                    on = np.maximum(np.maximum(np.abs(q), np.abs(r)), np.abs(q + r)) <= S.RADIUS
+                    out[:-1, m, k * S.DIRS + rot, i][on] = S.CELL_AT[q[on] + S.RADIUS, r[on] + S.RADIUS]
+    return out
+
+
+class AirshipProspects(AirshipWindow):
+    """``airship_window``'s row, then what each flight and each gather of Fantasy Frontier's phases 1
+    and 2 promises, by the measures its heuristic decides them with
+    (:class:`~frontierzoo.agents.heuristics.fantasy_frontier.FantasyFrontierHeuristic`), worked out
+    from the observation alone:
+
+    - what a unit gathered on each terrain is worth, by what a township still needs (4); the units
+      of gold, stone and wood still missing for one (3); whether one can be paid for (1); the moves
+      the airship has left this phase over ``MAX_FLIGHT`` (1); and the worth of the cell it is on
+      (its best four free tiles under and round it, a free plains there for a township it can pay
+      for, a held map card that scores there) over ``WORTH_SCALE`` (1);
+    - for each of the six directions (3 x 6): the best worth of a cell a flight starting that way
+      reaches this phase, less the worth where it is, over ``WORTH_SCALE``; whether that is the best
+      of the six and better than staying; whether any cell can be reached that way;
+    - for each of the seven gathers (the six neighbours, then the tile below): the worth of a unit
+      gathered there, less ``KEEP_PLAINS`` on a plains a township ready to be built wants (7); and
+      whether that township is ready (1).
+
+    Why: behaviour cloning found where a copy of the heuristic goes wrong (``benchmarks/RESULTS.md``):
+    over the observation and the window it still chose the heuristic's flight a third of the time
+    and its gather two thirds, because the heuristic flies to the reachable cell whose surroundings
+    are worth most, a search over paths and over sums of tiles' worths that one layer cannot do.
+    These are the heuristic's measures, not its choices: the mask, and everything else the
+    observation holds, still come to the network, which weighs them. Own map cards and the public
+    board only."""
+
+    name = "airship_prospects"
+    PROSPECTS = 4 + 3 + 1 + 1 + 1 + 3 * fantasy_frontier.DIRS + (fantasy_frontier.DIRS + 1) + 1
+
+    def __init__(self, radius: int = WINDOW_RADIUS) -> None:
+        super().__init__(radius)
+        S, H = fantasy_frontier, fantasy_frontier_heuristic
+        # each terrain's expected units by resource a gather; which resources share a bay
+        self.register_buffer("expect", torch.as_tensor(H.PROB.sum(axis=1), dtype=torch.float32), persistent=False)
+        self.register_buffer("same_bay", torch.as_tensor((S.BAY_OF[:, None] == S.BAY_OF[None, :]).astype(np.float32)),
+                             persistent=False)
+        self.register_buffer("combos", torch.as_tensor(S.PAY_COMBOS, dtype=torch.float32), persistent=False)
+        self.register_buffer("standard", torch.arange(S.NUM_COMBOS) == S.STANDARD_COMBO, persistent=False)
+        # a cell, then its six neighbours; off the board (and round no cell, the last row), the
+        # appended empty cell
+        around = np.concatenate([np.arange(S.CELLS)[:, None], np.where(S.NEIGHBOUR >= 0, S.NEIGHBOUR, S.CELLS)], 1)
+        self.register_buffer("around", torch.as_tensor(np.concatenate([around, np.full((1, 7), S.CELLS)])),
+                             persistent=False)
+        # the cells within a flight of each cell, and their neighbours among them (an appended
+        # slot, never flown over, for the ones beyond)
+        within_flight = AirshipWindow(MAX_FLIGHT)
+        flight = within_flight.offsets
+        index = {o: k for k, o in enumerate(flight)}
+        self.register_buffer("flight", within_flight.window, persistent=False)
+        nxt = np.array([[index.get((dq + S.DIR_DQ[d], dr + S.DIR_DR[d]), len(flight)) for d in range(S.DIRS)]
+                        for dq, dr in flight])
+        self.register_buffer("first", torch.as_tensor(nxt[0]), persistent=False)   # the start's neighbours
+        step = np.zeros((len(flight), len(flight) + 1), np.float32)                 # one move: from k to n
+        step[np.repeat(np.arange(len(flight)), S.DIRS), nxt.ravel()] = 1
+        self.register_buffer("step", torch.as_tensor(step[:, :-1]), persistent=False)
+        self.register_buffer("placements", torch.as_tensor(pattern_placements()), persistent=False)
+        terrain = np.where(np.arange(MAX_PATTERN)[None, :] < MAP_SIZE[:, None], MAP_TERRAIN, ANY_TERRAIN)
+        self.register_buffer("pattern_terrain", torch.as_tensor(np.repeat(terrain[:, None], MAX_PATTERN * S.DIRS, 1)),
+                             persistent=False)
+        self.register_buffer("map_worth", torch.as_tensor(H.MAP_BONUS + MAP_VP, dtype=torch.float32), persistent=False)
+        me, turn = S.OBS_SEATS.start, S.OBS_TURN.start
+        self.bays = slice(me + S.S_BAYS.start, me + S.S_BAYS.stop)
+        self.market, self.townships = me + S.S_FACTION.at(S.MARKET), me + S.S_TOWNSHIPS.start
+        self.cargo, self.builders = me + S.S_EQUIPPED.at(CARGO), me + S.S_EQUIPPED.at(BUILDERS)
+        self.pilot_damaged, self.hand = me + S.S_DAMAGE.at(S.PILOT), slice(S.OBS_HAND.start, S.OBS_HAND.stop)
+        self.moves, self.drift = turn + S.T_MOVES.start, turn + S.T_DRIFT.start
+        self.pilot_ready, self.exit_ready = turn + S.T_READY.at(S.PILOT), turn + S.T_READY.at(S.EXIT)
+        self.terrain = slice(S.C_TERRAIN.start, S.C_TERRAIN.stop)
+        self.occupants = [S.C_TOWNSHIP.start, S.C_TOWNSHIP.start + 1, S.C_WORKER.start, S.C_WORKER.start + 1]
+        self.ships = slice(S.C_SHIP.start, S.C_SHIP.stop)
+
+    @classmethod
+    def extra_width(cls, params: dict) -> int:
+        return super().extra_width(params) + cls.PROSPECTS
+
+    def unit_worths(self, obs: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        """The heuristic's ``gather_values`` (a unit's worth on each terrain), its ``needs`` (gold,
+        stone, wood still missing) and ``can_afford``, from the observer's row of the seats."""
+        S, H = fantasy_frontier, fantasy_frontier_heuristic
+        have = torch.round(obs[:, self.bays] * S.BAY_SIZE)
+        market = obs[:, self.market] > 0
+        capacity = S.BAY_SIZE + torch.round(obs[:, self.cargo])
+        building = have[:, BUILDING]
+        short = torch.relu(6 - building.sum(1, keepdim=True))     # the market: any six
+        need = torch.where(market[:, None], torch.minimum(short, capacity[:, None] - building),
+                           torch.relu(2 - building))
+        w = torch.full_like(have, H.SPARE)
+        w[:, BUILDING] = torch.where(need > 0, H.NEEDED, H.SPARE)
+        w[:, S.TURKEY] = torch.where(have[:, S.TURKEY] < 2, H.TURKEY_WANTED, H.TURKEY_SPARE)
+        w[:, S.FISH] = H.FISH_WORTH
+        w = torch.where(have @ self.same_bay >= capacity[:, None], 0.0, w)      # a full bay takes nothing
+        payable = (building[:, None] >= self.combos).all(2) & (market[:, None] | self.standard)
+        return w @ self.expect.T, need, payable.any(1)
+
+    def forward(self, observations: torch.Tensor) -> torch.Tensor:
+        S, H = fantasy_frontier, fantasy_frontier_heuristic
+        obs, B = observations, observations.shape[0]
+        worth, need, afford = self.unit_worths(obs)
+
+        def padded(x: torch.Tensor, *ends: float) -> torch.Tensor:   # the appended cells' values
+            return torch.cat([x, torch.tensor(ends, dtype=x.dtype).expand(B, len(ends))], 1)
+
+        board = obs[:, self.board].reshape(B, self.cells, self.cell_features)
+        has_tile = board[:, :, self.terrain].sum(2) > 0
+        terrain = torch.where(has_tile, board[:, :, self.terrain].argmax(2), NO_TILE)
+        free = has_tile & (board[:, :, self.occupants].sum(2) == 0)
+        tile_worth = torch.where(free, worth.gather(1, terrain.clamp(min=0)), 0.0)
+        townships = torch.round(obs[:, self.townships] * S.TOWNSHIPS)
+        ship = board[:, :, self.my_ship]
+        at = torch.where(ship.amax(1) > 0, ship.argmax(1), self.cells)
+        near = self.flight[at]                                                       # (B, cells in a flight)
+        # the worth of each cell within a flight: its best free tiles under and round it, and a
+        # free plains there for a township it can pay for (the map cards below)
+        around = self.around[near].flatten(1)
+
+        def round_near(x: torch.Tensor) -> torch.Tensor:
+            return padded(x, 0.0).gather(1, around).view(B, near.shape[1], -1)
+        plains = round_near((free & (terrain == S.PLAINS)).to(obs.dtype)).amax(2) > 0
+        near_worth = (round_near(tile_worth).topk(H.SPOT_TILES, dim=2).values.sum(2)
+                      + H.PLAINS_BONUS * (plains & (afford & (townships < S.TOWNSHIPS))[:, None]))
+
+        # where a flight reaches, by the way it starts: breadth-first over the cells it may fly onto
+        flyable = padded((has_tile & (board[:, :, self.ships].sum(2) == 0)).float(), 0.0).gather(1, near) > 0
+        pilot = (obs[:, self.pilot_ready] > 0) & (obs[:, self.moves] > 0) & (obs[:, self.pilot_damaged] == 0)
+        steps = torch.round(obs[:, self.moves] * S.PILOT_MOVES) * pilot + torch.round(obs[:, self.drift])
+        reached = torch.zeros(B, S.DIRS, near.shape[1], dtype=obs.dtype)
+        reached[:, torch.arange(S.DIRS), self.first] = 1
+        reached *= flyable[:, None]
+        within = torch.where((steps >= 1)[:, None, None], reached, 0.0)
+        for j in range(2, MAX_FLIGHT + 1):
+            reached = torch.maximum(reached, ((reached @ self.step) > 0) * flyable[:, None])
+            within = torch.where((steps == j)[:, None, None], reached, within)
+        within = within > 0
+
+        # a held map card whose pattern lies over a cell: its points and the bonus there; looked at
+        # only where the airship is or can fly, for the cards held (the rest of the (cell, card)
+        # pairs cost most of the time and change nothing)
+        held, cards = obs[:, self.hand].topk(HAND_MOST, dim=1)
+        look = within.any(1)
+        look[:, 0] = True
+        b, k, j = (look[:, :, None] & (held > 0)[:, None, :]).nonzero(as_tuple=True)
+        ways = self.placements[near[b, k], cards[b, j]]                               # (pairs, ways, tiles)
+        tiles = padded(terrain, OFF_TERRAIN, ANY_TERRAIN)[b[:, None, None], ways]
+        lies = (tiles == self.pattern_terrain[cards[b, j]]).all(2).any(1)
+        maps = torch.zeros_like(near, dtype=obs.dtype).index_put_((b, k), lies * self.map_worth[cards[b, j]],
+                                                                  accumulate=True)
+        near_worth = near_worth + maps
+        here = near_worth[:, 0]
+        best = torch.where(within, near_worth[:, None], -torch.inf).amax(2)            # (B, dirs)
+        can = within.any(2)
+        gain = torch.where(can, (best - here[:, None]) / WORTH_SCALE, 0.0)
+        better = can & (best > here[:, None] + H.STAY_MARGIN)
+        chosen = better & (best == torch.where(better, best, -torch.inf).amax(1, keepdim=True))
+
+        # the gathers: the six neighbours, then the tile below (the actions' order)
+        gathered = self.around[at][:, [*range(1, S.DIRS + 1), 0]]
+        t = padded(terrain, NO_TILE).gather(1, gathered)
+        crew = S.TOWNSHIP_CREW - torch.round(obs[:, self.builders])
+        ready = afford & (torch.round(obs[:, self.exit_ready] * S.WORKERS) >= crew)
+        gather = torch.where(t >= 0, worth.gather(1, t.clamp(min=0)), 0.0)
+        gather = gather - H.KEEP_PLAINS * ((t == S.PLAINS) & ready[:, None])
+
+        f = obs.dtype
+        return torch.cat([super().forward(obs), worth, need, afford[:, None].to(f), (steps / MAX_FLIGHT)[:, None],
+                          (here / WORTH_SCALE)[:, None], gain, chosen.to(f), can.to(f), gather, ready[:, None].to(f)],
+                         1)
 
 
 class CornerProduction(View):
@@ -314,7 +525,8 @@ class BuildingNeeds(CornerProduction):
                           free.to(observations.dtype), mine], 1)
 
 
-FEATURES: dict[str, type[View]] = {v.name: v for v in (AirshipWindow, CornerProduction, BuildingNeeds)}
+FEATURES: dict[str, type[View]] = {v.name: v for v in (AirshipWindow, AirshipProspects, CornerProduction,
+                                                         BuildingNeeds)}
 
 
 # --------------------------------------------------------------------------- scorers shared across places

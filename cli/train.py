@@ -48,6 +48,7 @@ def add_ppo_arguments(p) -> None:
     p.add_argument("--features", default=None,
                    help="a view of the observation the policy's first layer reads beside it "
                         "(agents/features.py; airship_window: Fantasy Frontier's cells round my airship; "
+                        "airship_prospects: those, and what each flight and gather promises by the heuristic's measures; "
                         "corner_production: Frontier's corners' pips by resource; building_needs: those, what my "
                         "hand lacks for each piece and where a village may stand)")
     p.add_argument("--scorers", type=at_least(1), default=None, metavar="HIDDEN",

@@ -1,5 +1,12 @@
 """Shared fixtures: every registered game and every seat count and option set it must pass."""
+import os
+
 import pytest
+
+# One math thread a test process, as every tool but `train` takes (cli.one_math_thread): the run is
+# two xdist workers on two cores, and torch's default of a thread a core in each stalls the other.
+# Measured beside busy cores: the airship_prospects test took 45 s at torch's default, 2.4 s at one.
+os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 from frontierzoo.envs import all_games
 

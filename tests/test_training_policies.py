@@ -321,6 +321,87 @@ def test_the_airship_window_shows_the_cells_round_my_airship_in_its_frame():
     assert not seen[2].any()
 
 
+def test_a_map_cards_placements_are_the_ways_pattern_at_tries():
+    from frontierzoo.agents.features import ANY, OFF, pattern_placements
+    from frontierzoo.agents.heuristics.fantasy_frontier import pattern_at
+    from frontierzoo.envs.fantasy_frontier import content, state as S
+
+    ways = pattern_placements()
+    assert ways.shape == (S.CELLS + 1, S.MAP_CARDS, 4 * S.DIRS, 4) and (ways[-1][ways[-1] != ANY] == OFF).all()
+    env = make("fantasy_frontier_v1")
+    env.reset(seed=0)
+    s, rng = env.record.copy(), np.random.default_rng(0)
+    terrain = np.concatenate([rng.integers(-1, content.TERRAINS, S.CELLS), [-2, -3]])   # then OFF's and ANY's
+    s["board"][:] = terrain[:S.CELLS]
+    found = 0
+    for c in rng.choice(S.CELLS, 60, replace=False).tolist() + [0, int(S.CELL_AT[0, S.RADIUS])]:   # corners too
+        for m in range(S.MAP_CARDS):
+            want = np.where(np.arange(4) < content.MAP_SIZE[m], content.MAP_TERRAIN[m], -3)
+            lies = bool((terrain[ways[c, m]] == want).all(1).any())
+            assert lies == bool(pattern_at(s, m, c)), (c, m)
+            found += lies
+    assert 0 < found < 62 * S.MAP_CARDS   # both answers occur
+
+
+def test_airship_prospects_are_the_heuristics_measures_of_each_flight_and_gather():
+    from collections import deque
+
+    from frontierzoo.agents.features import MAX_FLIGHT, WORTH_SCALE, AirshipProspects, AirshipWindow
+    from frontierzoo.agents.heuristics.fantasy_frontier import FantasyFrontierHeuristic
+    from frontierzoo.envs.fantasy_frontier import board, state as S, turn
+
+    view, window = AirshipProspects(), AirshipWindow()
+    width = S.OBS_SIZE + window.extra
+    assert view.extra == window.extra + 36 and AirshipProspects.extra_width({"radius": 4}) == view.extra
+    env = make("fantasy_frontier_v1")
+    flights = gathers = worth_maps = 0
+    for seed in range(1):
+        env.reset(seed=seed)
+        h = FantasyFrontierHeuristic(seed=seed)
+        while not (env.terminations[env.agent_selection] or env.truncations[env.agent_selection]):
+            o = env.observe(env.agent_selection)
+            s, me = env.record.copy(), int(env.record["actor"])
+            row = view(torch.as_tensor(o["observation"][None])).numpy()[0]
+            assert np.array_equal(row[:width], window(torch.as_tensor(o["observation"][None])).numpy()[0])
+            row = row[width:]
+            values, afford = h.gather_values(s, me), h.can_afford(s, me)
+            assert np.allclose(row[:4], values, atol=1e-6)
+            assert np.array_equal(row[4:7], h.needs(s, me)[[S.GOLD, S.STONE, S.WOOD]]) and row[7] == afford
+            action = h.act(o["observation"], o["action_mask"], {"env": env})
+            stage, here = int(s["stage"]), int(s["ship"][me])
+            if stage == S.ST_PHASE1 and here >= 0:
+                steps = (int(s["moves_left"]) if turn.pilot_usable(s, me) else 0) + int(s["drift_left"])
+                assert row[8] == steps / MAX_FLIGHT
+                stay = h.cell_score(s, me, here, values, afford)
+                assert row[9] == pytest.approx(stay / WORTH_SCALE, abs=1e-5)
+                best = np.full(S.DIRS, -np.inf)
+                for d in range(S.DIRS):   # every cell a flight starting that way reaches, breadth first
+                    first = int(S.NEIGHBOUR[here, d])
+                    if steps == 0 or first < 0 or not board.can_fly_to(s, first):
+                        continue
+                    seen, todo = {here, first}, deque([(first, 1)])
+                    while todo:
+                        c, k = todo.popleft()
+                        best[d] = max(best[d], h.cell_score(s, me, c, values, afford))
+                        for n in S.NEIGHBOUR[c] if k < steps else ():
+                            if n >= 0 and int(n) not in seen and board.can_fly_to(s, int(n)):
+                                seen.add(int(n))
+                                todo.append((int(n), k + 1))
+                can = np.isfinite(best)
+                assert np.array_equal(row[22:28], can)
+                assert np.allclose(row[10:16], np.where(can, (best - stay) / WORTH_SCALE, 0), atol=1e-5)
+                worth_maps += bool(best.max(initial=stay) >= 50)
+                if S.MOVE.has(action):   # the heuristic's flight starts a way the view marks as the best
+                    flights += 1
+                    assert row[16 + S.MOVE.split(action)] == 1
+            if stage == S.ST_PHASE2 and S.GATHER.has(action):
+                gathers += 1
+                legal = [a for a in np.flatnonzero(o["action_mask"]) if S.GATHER.has(a)]
+                assert row[28 + S.GATHER.split(action)] == max(row[28 + S.GATHER.split(a)] for a in legal)
+            env.step(action)
+    assert flights > 10 and gathers > 10 and worth_maps > 0   # flights, gathers and a map card's pattern occur
+
+
 def test_corner_production_sums_the_pips_of_each_corners_hexes_by_resource():
     from frontierzoo.agents.features import CornerProduction
     from frontierzoo.envs.frontier import state as S

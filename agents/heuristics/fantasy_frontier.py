@@ -28,8 +28,8 @@ import numpy as np
 from frontierzoo.envs.common.engine import compiled
 from frontierzoo.envs.fantasy_frontier import board, turn
 from frontierzoo.envs.fantasy_frontier.env import GAME
-from frontierzoo.envs.fantasy_frontier.content import (BUILDERS, CARGO, DEV_KIND, ENGINE, FACE_YIELD, HULL, LARDER,
-                                                       MAP_VP, NETS)
+from frontierzoo.envs.fantasy_frontier.content import (BUILDERS, CARGO, DEV_KIND, ENGINE, FACE_YIELD, FISH, HULL,
+                                                       LARDER, MAP_VP, NETS)
 from frontierzoo.envs.fantasy_frontier.state import (
     AIM, ARMOUR, BUILD, CELL_Q, CELL_R, COUNTER, DECLARE, DEV, DIRS, DISCARD, END, EXIT, FACTION, GATHER,
     GOLD, HERE, MAP_CARDS, MARKET, MOVE, NEIGHBOUR, PAY_COMBOS, PILOT, TILE, CELL, ST_TILE_CELL, PLACE_WORKER, PLAINS, REDRAW,
@@ -45,6 +45,14 @@ SMALL_BOARD = 12       # fewer tiles than this (+4 a player): scout to grow the 
 HEX_DIST = np.maximum(np.maximum(np.abs(CELL_Q), np.abs(CELL_R)), np.abs(CELL_Q + CELL_R))
 KEEP_DEVS = (BUILDERS, CARGO, ENGINE, HULL, LARDER, NETS)
 PROB = FACE_YIELD / 6.0                     # [terrain, face, resource] chance of each unit
+# what a unit gathered is worth to it: a resource a township still needs, one it does not, a turkey
+# leg while it holds fewer than two (re-rolls) and past that, a fish (a point at the end)
+NEEDED, SPARE, TURKEY_WANTED, TURKEY_SPARE, FISH_WORTH = 1.0, 0.25, 0.3, 0.05, 0.3
+SPOT_TILES = 4          # a cell is worth the best four free tiles under and round it: an exit crew's gathers
+PLAINS_BONUS = 10.0     # ... more with a free plains there for the township it can pay for
+MAP_BONUS = 50.0        # ... and far more where a held map card scores (plus its points)
+STAY_MARGIN = 0.01      # it flies only to a cell better than where it is
+KEEP_PLAINS = 5.0       # a gather on the plains the township ready to build wants loses this much
 
 
 @G.jit
@@ -91,9 +99,9 @@ class FantasyFrontierHeuristic(Agent):
     def gather_values(self, s, me):
         """Expected useful units from gathering on each terrain, by what a township still needs.
         One list a decision: every tile the decision weighs is looked up in it."""
-        w = np.where(self.needs(s, me) > 0, 1.0, 0.25)
-        w[TURKEY] = 0.3 if s["bays"][me, TURKEY] < 2 else 0.05
-        w[0] = 0.3                              # fish: a point at the end
+        w = np.where(self.needs(s, me) > 0, NEEDED, SPARE)
+        w[TURKEY] = TURKEY_WANTED if s["bays"][me, TURKEY] < 2 else TURKEY_SPARE
+        w[FISH] = FISH_WORTH
         cap = board.bay_capacity(s, me)
         for r in range(RESOURCES):
             if board.bay_load(s, me, r) >= cap:
@@ -118,12 +126,12 @@ class FantasyFrontierHeuristic(Agent):
 
     def cell_score(self, s, me, c, values, afford):
         vals, plains = self.spot_values(s, me, c, values)
-        v = sum(vals[:4])
+        v = sum(vals[:SPOT_TILES])
         if afford and plains:
-            v += 10.0
+            v += PLAINS_BONUS
         for m in range(MAP_CARDS):
             if s["hand"][me, m] and pattern_at(s, m, c):
-                v += 50.0 + MAP_VP[m]
+                v += MAP_BONUS + MAP_VP[m]
         return v
 
     def reachable(self, s, me, steps):
@@ -249,7 +257,7 @@ class FantasyFrontierHeuristic(Agent):
             values = self.gather_values(s, me)
             afford = self.can_afford(s, me)
             here = int(s["ship"][me])
-            best, best_v = None, self.cell_score(s, me, here, values, afford) + 0.01
+            best, best_v = None, self.cell_score(s, me, here, values, afford) + STAY_MARGIN
             for c, d in self.reachable(s, me, steps).items():
                 if d is None:
                     continue
@@ -303,7 +311,7 @@ class FantasyFrontierHeuristic(Agent):
                 t = int(s["board"][c])
                 v = values[t]
                 if t == PLAINS and township_ready:
-                    v -= 5.0                  # keep the plains free for the township
+                    v -= KEEP_PLAINS          # keep the plains free for the township
                 return v
             return max(gathers, key=value)
         return END.at()
