@@ -297,6 +297,11 @@ class NetworkSearchAgent(Agent):
     forward pass costs about the same for 1 row as for 8, so this multiplies the simulations a
     decision affords. The guide's rollout is mixed into the leaf values with the weight the network
     was trained with (its description's ``training.guide_weight``), unless ``guide_weight`` is given.
+
+    ``prior``: a policy (a ``ppo`` policy's description or ``.zip``; ``"ppo"``: the game's bundled
+    one) whose move probabilities are the leaves' priors in place of the network's own, the network
+    still giving their values: a stronger raw policy steers the search toward better moves
+    (``benchmarks/RESULTS.md``: Forfort's, against ``mcts``).
     """
 
     name = "net_search"
@@ -304,7 +309,8 @@ class NetworkSearchAgent(Agent):
 
     def __init__(self, path: str | os.PathLike | None = None, network: Network | None = None, seed: int | None = None,
                  simulations: int | None = None, ms: float | None = None, trees: int = 8,
-                 guide_weight: float | None = None, c: float | None = None, game_name: str | None = None) -> None:
+                 guide_weight: float | None = None, c: float | None = None, game_name: str | None = None,
+                 prior: str | os.PathLike | None = None) -> None:
         from .netsearch import DEFAULT_C, BatchedSearch
 
         super().__init__(seed)
@@ -321,6 +327,17 @@ class NetworkSearchAgent(Agent):
         from frontierzoo.envs.common.registry import get_game
 
         self.game = get_game(self.network.description["game"])
+        self.evaluate = self.network.evaluate
+        if prior is not None:
+            from .learned import bundled_model, load_policy
+
+            policy = load_policy(bundled_model(self.game.name) if prior == "ppo" else prior, self.game.name)
+            network_evaluate = self.network.evaluate
+
+            def evaluate(observations: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+                _, values = network_evaluate(observations, masks)
+                return policy.probabilities(observations, masks).astype(np.float32), values
+            self.evaluate = evaluate
         if simulations is None and ms is None:
             simulations = 64
         self.simulations, self.ms, self.trees = simulations, ms, int(trees)
@@ -367,7 +384,7 @@ class NetworkSearchAgent(Agent):
             me = np.zeros(self._wide.num_roots, np.int64)
             me[:n] = np.repeat([int(r["actor"]) for r in records], self.trees)
             active = np.arange(self._wide.num_roots) < n
-            visits = self._wide.run(roots, me, active, games[0].num_players, self.network.evaluate)
+            visits = self._wide.run(roots, me, active, games[0].num_players, self.evaluate)
             total = visits[:n].reshape(rows.size, self.trees, -1).sum(axis=1)
             out[rows] = np.argmax(np.where(masks[rows], total, -1.0), axis=1)
         return out.astype(np.int64)
@@ -384,7 +401,7 @@ class NetworkSearchAgent(Agent):
         me = np.full(self.trees, int(record['actor']))
         active = np.ones(self.trees, bool)
         deadline = None if self.ms is None else self.ms / 1000.0
-        visits = self._search.run(roots, me, active, env.num_players, self.network.evaluate, seconds=deadline)
+        visits = self._search.run(roots, me, active, env.num_players, self.evaluate, seconds=deadline)
         self.visits = visits.sum(axis=0)
         total = np.where(np.asarray(action_mask, bool), self.visits, -1.0)
         return int(np.argmax(total))

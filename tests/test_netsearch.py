@@ -104,3 +104,28 @@ def test_the_network_search_decides_a_batch_of_games_in_one_search():
     assert all(v.masks[i, a] for i, a in enumerate(timed))
     with pytest.raises(ValueError, match="live env"):
         searcher.act_batch(v.obs, v.masks, None)
+
+
+def test_the_network_search_takes_its_priors_from_a_policy_and_its_values_from_the_network(tmp_path):
+    """``prior=``: the leaves' priors are the policy's move probabilities, their values the
+    network's; ``"ppo"`` is the game's bundled policy; a file that is not a policy is refused."""
+    from frontierzoo.agents.learned import bundled_model, load_policy
+    from frontierzoo.agents.match import RecordView
+    from frontierzoo.agents.network import NetworkSearchAgent
+
+    game = get_game("forfort_v0")
+    v = _positions(game, 4, 3)
+    d = describe(game, hidden=(32,))
+    net = Network(net=new_network(d, 0).eval(), d=d)
+    searcher = NetworkSearchAgent(network=net, seed=2, trees=2, guide_weight=0.0, simulations=8, prior="ppo")
+    probs, values = searcher.evaluate(v.obs, v.masks)
+    own_probs, own_values = net.evaluate(v.obs, v.masks)
+    policy = load_policy(bundled_model("forfort_v0"), "forfort_v0").probabilities(v.obs, v.masks)
+    assert np.allclose(probs, policy, atol=1e-6) and not np.allclose(probs, own_probs, atol=1e-3)
+    assert np.array_equal(values, own_values)
+    infos = [{"env": RecordView(v.states[i], v.num_players)} for i in range(4)]
+    moves = searcher.act_batch(v.obs, v.masks, infos)
+    assert all(v.masks[i, a] for i, a in enumerate(moves))
+    (tmp_path / "nothing.json").write_text("{}")
+    with pytest.raises(ValueError, match="nothing.json"):
+        NetworkSearchAgent(network=net, simulations=8, prior=tmp_path / "nothing.json")
