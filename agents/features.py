@@ -270,12 +270,12 @@ class AirshipProspects(AirshipWindow):
         market = obs[:, self.market] > 0
         capacity = S.BAY_SIZE + torch.round(obs[:, self.cargo])
         building = have[:, BUILDING]
-        short = torch.relu(6 - building.sum(1, keepdim=True))     # the market: any six
+        short = torch.relu(H.TOWNSHIP_ANY - building.sum(1, keepdim=True))
         need = torch.where(market[:, None], torch.minimum(short, capacity[:, None] - building),
-                           torch.relu(2 - building))
+                           torch.relu(H.TOWNSHIP_EACH - building))
         w = torch.full_like(have, H.SPARE)
         w[:, BUILDING] = torch.where(need > 0, H.NEEDED, H.SPARE)
-        w[:, S.TURKEY] = torch.where(have[:, S.TURKEY] < 2, H.TURKEY_WANTED, H.TURKEY_SPARE)
+        w[:, S.TURKEY] = torch.where(have[:, S.TURKEY] < H.TURKEY_KEEP, H.TURKEY_WANTED, H.TURKEY_SPARE)
         w[:, S.FISH] = H.FISH_WORTH
         w = torch.where(have @ self.same_bay >= capacity[:, None], 0.0, w)      # a full bay takes nothing
         payable = (building[:, None] >= self.combos).all(2) & (market[:, None] | self.standard)

@@ -33,8 +33,8 @@ from frontierzoo.envs.fantasy_frontier.content import (BUILDERS, CARGO, DEV_KIND
 from frontierzoo.envs.fantasy_frontier.state import (
     AIM, ARMOUR, BUILD, CELL_Q, CELL_R, COUNTER, DECLARE, DEV, DIRS, DISCARD, END, EXIT, FACTION, GATHER,
     GOLD, HERE, MAP_CARDS, MARKET, MOVE, NEIGHBOUR, PAY_COMBOS, PILOT, TILE, CELL, ST_TILE_CELL, PLACE_WORKER, PLAINS, REDRAW,
-    REPAIR, REPAIR_SPOT, RESEARCH, RESOURCES, SCOUT, REROLL, ROLL_COMBAT, SCORE, ST_AIM, ST_COUNTER, ST_DECLARE,
-    ST_DEV, ST_DISCARD, ST_FACTION, ST_PHASE1, ST_PHASE2, ST_PHASE3, ST_PLACE, ST_REDRAW, ST_REROLL,
+    REPAIR, REPAIR_SPOT, RESEARCH, RESOURCES, SCOUT, REROLL, ROLL_COMBAT, SCORE, STANDARD_COMBO, ST_AIM, ST_COUNTER,
+    ST_DECLARE, ST_DEV, ST_DISCARD, ST_FACTION, ST_PHASE1, ST_PHASE2, ST_PHASE3, ST_PLACE, ST_REDRAW, ST_REROLL,
     ST_SETUP_SHIP, ST_SETUP_TILE, ST_TAKE, ST_TOWNSHIP, STONE, TAKE, TERRAINS, TURKEY, WOOD, YIELD)
 
 from ..base import Agent
@@ -45,6 +45,9 @@ SMALL_BOARD = 12       # fewer tiles than this (+4 a player): scout to grow the 
 HEX_DIST = np.maximum(np.maximum(np.abs(CELL_Q), np.abs(CELL_R)), np.abs(CELL_Q + CELL_R))
 KEEP_DEVS = (BUILDERS, CARGO, ENGINE, HULL, LARDER, NETS)
 PROB = FACE_YIELD / 6.0                     # [terrain, face, resource] chance of each unit
+TOWNSHIP_EACH = int(PAY_COMBOS[STANDARD_COMBO, 0])     # a township: 2 gold, 2 stone, 2 wood
+TOWNSHIP_ANY = int(PAY_COMBOS[STANDARD_COMBO].sum())   # ... or, with the market, any six of them
+TURKEY_KEEP = 2         # turkey legs held for re-rolls
 # what a unit gathered is worth to it: a resource a township still needs, one it does not, a turkey
 # leg while it holds fewer than two (re-rolls) and past that, a fish (a point at the end)
 NEEDED, SPARE, TURKEY_WANTED, TURKEY_SPARE, FISH_WORTH = 1.0, 0.25, 0.3, 0.05, 0.3
@@ -87,20 +90,20 @@ class FantasyFrontierHeuristic(Agent):
         need = np.zeros(RESOURCES)
         have = s["bays"][me]
         if s["faction"][me] == MARKET:
-            short = max(0, 6 - int(have[GOLD] + have[STONE] + have[WOOD]))
+            short = max(0, TOWNSHIP_ANY - int(have[GOLD] + have[STONE] + have[WOOD]))
             cap = board.bay_capacity(s, me)
             for r in (GOLD, STONE, WOOD):
                 need[r] = min(short, cap - int(have[r])) if short else 0
         else:
             for r in (GOLD, STONE, WOOD):
-                need[r] = max(0, 2 - int(have[r]))
+                need[r] = max(0, TOWNSHIP_EACH - int(have[r]))
         return need
 
     def gather_values(self, s, me):
         """Expected useful units from gathering on each terrain, by what a township still needs.
         One list a decision: every tile the decision weighs is looked up in it."""
         w = np.where(self.needs(s, me) > 0, NEEDED, SPARE)
-        w[TURKEY] = TURKEY_WANTED if s["bays"][me, TURKEY] < 2 else TURKEY_SPARE
+        w[TURKEY] = TURKEY_WANTED if s["bays"][me, TURKEY] < TURKEY_KEEP else TURKEY_SPARE
         w[FISH] = FISH_WORTH
         cap = board.bay_capacity(s, me)
         for r in range(RESOURCES):
