@@ -121,6 +121,15 @@ def make_agent(name: str, game_name: str, seed: int | None = None, **kwargs: Any
     return _AGENTS[name][0](game_name, seed=seed, **kwargs)
 
 
+def check_options(name: str, game_name: str, **options: Any) -> None:
+    """Make ``name`` once with ``options`` (a search's ``ms``, ...): ``ValueError`` naming them if
+    the agent does not take them, as ``make_agent`` does for a bad name, before a long run starts."""
+    try:
+        make_agent(name, game_name, **options)
+    except TypeError:
+        raise ValueError(f"{name} takes no {', '.join(sorted(options))} (a search's budget: mcts, net_search)") from None
+
+
 def can_play(name: str, game_name: str) -> bool:
     """Whether ``name`` (a registered name or a model file) can be seated at ``game_name``: a
     model file if its description names that game (a ``.zip`` is checked as it loads)."""
@@ -149,5 +158,5 @@ if find_spec("torch") is not None:
 
 from .animation import animate  # noqa: E402  (it makes agents by name: after make_agent)
 
-__all__ = ["Agent", "MatchResult", "RandomAgent", "animate", "available_agents", "can_play", "make_agent",
-           "model_spec", "play_game", "register_agent", "wilson_interval"]
+__all__ = ["Agent", "MatchResult", "RandomAgent", "animate", "available_agents", "can_play", "check_options",
+           "make_agent", "model_spec", "play_game", "register_agent", "wilson_interval"]

@@ -59,3 +59,15 @@ def game_count(text) -> int:
     if text.rsplit("_v", 1)[-1].isdigit() and not text.isdigit():
         raise argparse.ArgumentTypeError(f"--games is how many games; name the game with --game ({text})")
     return at_least(1)(text)
+
+
+def add_search_budget(p) -> None:
+    """``--ms`` and ``--simulations``: a search agent's budget a decision (``mcts``, ``net_search``)."""
+    p.add_argument("--ms", type=positive, default=None, help="the search agent's time a decision, in ms")
+    p.add_argument("--simulations", type=at_least(1), default=None,
+                   help="the search agent's simulations a decision (with --ms: at most this many)")
+
+
+def search_budget(args) -> dict:
+    """The budget :func:`add_search_budget`'s flags gave, as the agent's options."""
+    return {k: v for k, v in (("ms", args.ms), ("simulations", args.simulations)) if v is not None}

@@ -6,10 +6,10 @@ import time
 
 import numpy as np
 
-from frontierzoo.agents import Agent, make_agent
+from frontierzoo.agents import Agent, check_options, make_agent
 from frontierzoo.agents.match import has_batched_path, head_to_head, wilson_interval
 
-from .argtypes import at_least, game_count, positive
+from .argtypes import add_search_budget, at_least, game_count, search_budget
 
 
 class Timed(Agent):
@@ -66,9 +66,7 @@ def add_arguments(p) -> None:
     p.add_argument("--games", type=game_count, default=1000)
     p.add_argument("--players", type=at_least(1), default=2)
     p.add_argument("--seed", type=at_least(0), default=0)
-    p.add_argument("--ms", type=positive, default=None, help="the search agent's time a decision, in ms")
-    p.add_argument("--simulations", type=at_least(1), default=None,
-                   help="the search agent's simulations a decision (with --ms: at most this many)")
+    add_search_budget(p)
 
 
 def main(args) -> int:
@@ -82,8 +80,8 @@ def evaluate(args) -> int:
     from tqdm import tqdm
 
     ms = []
-    budget = {k: v for k, v in (("ms", args.ms), ("simulations", args.simulations)) if v is not None}
-    make_agent(args.agent, args.game, **budget)    # a bad name or model file is refused before any game
+    budget = search_budget(args)
+    check_options(args.agent, args.game, **budget)   # a bad name, model file or budget is refused before any game
 
     def agent():
         return timed(make_agent(args.agent, args.game, **budget), ms)

@@ -317,6 +317,10 @@ def test_evaluate_prints_the_win_rate_with_its_interval(capsys):
                         r"with a choice\n", out), out
     with pytest.raises(SystemExit, match="^frontierzoo evaluate: no agent 'nosuch' for forfort_v0"):
         main(["evaluate", "--agent", "nosuch"])
+    # a search's budget for an agent that does not search is refused, before any game or training
+    for tool in ("evaluate", "exploit"):
+        with pytest.raises(SystemExit, match=f"^frontierzoo {tool}: heuristic takes no ms, simulations "):
+            main([tool, "--game", "forfort_v0", "--agent", "heuristic", "--ms", "20", "--simulations", "4"])
 
 
 def test_train_lists_its_methods_without_building_them(capsys, monkeypatch):

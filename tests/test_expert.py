@@ -274,7 +274,7 @@ def test_a_run_resumes_from_its_folder_and_refuses_to_overwrite_one(tmp_path):
         expert.train("forfort_v0", out=tmp_path / "x", iterations=1, simulation=3)
 
 
-def test_the_best_response_measure_trains_against_the_agent_alone_and_reports_its_interval(tmp_path):
+def test_the_best_response_measure_trains_against_the_agent_alone_and_reports_its_interval(tmp_path, monkeypatch):
     from frontierzoo.training.exploit import exploit
 
     with pytest.raises(ValueError, match="no agent 'nobody'"):
@@ -288,6 +288,20 @@ def test_the_best_response_measure_trains_against_the_agent_alone_and_reports_it
     # cut short by max_minutes, it says how many steps it trained, not its budget
     r = exploit("forfort_v0", "random", 10**7, games=2, out=tmp_path / "cut", max_minutes=1e-4, command="test")
     assert r["budget"] == 10**7 and 0 < r["timesteps"] < 10**7
+    # a search's budget goes to the frozen agent, in training and in the games; one it does not take is refused
+    with pytest.raises(ValueError, match="heuristic takes no ms"):
+        exploit("forfort_v0", "heuristic", 10, out=tmp_path / "bad", ms=20)
+    assert not (tmp_path / "bad").exists()
+    import frontierzoo.training.exploit as module
+    made, real = [], module.make_agent
+
+    def make_agent(*args, **kwargs):
+        made.append(kwargs.get("simulations"))
+        return real(*args, **kwargs)
+    monkeypatch.setattr(module, "make_agent", make_agent)
+    r = exploit("forfort_v0", "mcts", 64, games=2, out=tmp_path / "mcts", simulations=4, command="test")
+    assert r["options"] == {"simulations": 4} and r["games"] == 2
+    assert len(made) >= 3 and set(made) == {4}   # the check, the training's opponent, the games' agents
 
 
 @pytest.mark.parametrize("game", [g.name for g in all_games()])

@@ -129,3 +129,45 @@ def test_the_network_search_takes_its_priors_from_a_policy_and_its_values_from_t
     (tmp_path / "nothing.json").write_text("{}")
     with pytest.raises(ValueError, match="nothing.json"):
         NetworkSearchAgent(network=net, simulations=8, prior=tmp_path / "nothing.json")
+
+
+def test_the_values_benchmark_values_each_position_as_the_search_values_a_leaf(capsys):
+    """``benchmarks/values.py``: each kept position is one to decide, valued for the seat to act;
+    the network's value is the network's on that seat's own observation (the re-deal changes only
+    what the seat cannot see), the rollouts replay by seed and see nothing hidden (worlds that
+    differ only in what the seat cannot see give the same values), and the scores are exact."""
+    from frontierzoo.agents.network import bundled_network, load_network
+    from frontierzoo.benchmarks.values import agent_spec, leaf_values, main, positions, score
+    from frontierzoo.envs import make
+
+    records, seats, outcomes = positions("forfort_v0", [("heuristic", {}), ("random", {})], 2, every=2, seed=5)
+    # every game has a winner and a loser, and both decide: both outcomes are kept
+    assert len(seats) > 10 and np.array_equal(seats, records["actor"]) and set(outcomes) == {-1.0, 1.0}
+    network = load_network(bundled_network("forfort_v0"), "forfort_v0")
+    env = make("forfort_v0")
+    env.reset(seed=0)
+    obs, masks = [], []
+    for record, seat in zip(records, seats):
+        env.set_record(record)
+        obs.append(env.observe(env.possible_agents[seat])["observation"])
+        masks.append(env.action_masks())
+    net, rolled = leaf_values("forfort_v0", records, seats, 2, network, 3, seed=1)
+    assert np.allclose(net, network.evaluate(np.array(obs), np.array(masks))[1][:, 0], atol=1e-6)
+    assert rolled.shape == (3, len(seats)) and np.all(np.abs(rolled) <= 1) and not np.array_equal(rolled[0], rolled[1])
+    assert np.array_equal(leaf_values("forfort_v0", records, seats, 2, network, 3, seed=1)[1], rolled)
+    others = records.copy()   # the same positions, the cards the seat cannot see dealt again
+    for i, (record, seat) in enumerate(zip(records, seats)):
+        env.set_record(record)
+        env.determinize(env.possible_agents[seat])
+        others[i] = env.record
+    assert not np.array_equal(others, records)
+    net2, rolled2 = leaf_values("forfort_v0", others, seats, 2, network, 3, seed=1)
+    assert np.array_equal(net2, net) and np.array_equal(rolled2, rolled)
+
+    mse, sign, r, lo, hi = score(np.array([1.0, -1.0, 0.5, -0.5]), np.array([1.0, -1.0, -1.0, 1.0]))
+    assert mse == pytest.approx((0 + 0 + 2.25 + 2.25) / 4) and sign == 0.5 and lo < r < hi
+    assert r == pytest.approx(np.corrcoef([1.0, -1.0, 0.5, -0.5], [1.0, -1.0, -1.0, 1.0])[0, 1])
+    assert agent_spec("mcts:ms=20,simulations=8") == ("mcts", {"ms": 20, "simulations": 8})
+    main(["--game", "forfort_v0", "--agents", "heuristic", "random", "--games", "2", "--rollouts", "2"])
+    table = capsys.readouterr().out
+    assert "| network |" in table and "| rollouts x2 |" in table and "| mix 0.5 |" in table
