@@ -127,6 +127,8 @@ def check_options(name: str, game_name: str, **options: Any) -> None:
     try:
         make_agent(name, game_name, **options)
     except TypeError:
+        if not options:   # not an option refused: the agent's own fault, shown as it is
+            raise
         raise ValueError(f"{name} takes no {', '.join(sorted(options))} (a search's budget: mcts, net_search)") from None
 
 
