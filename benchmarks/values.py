@@ -50,25 +50,27 @@ def positions(game_name: str, agents: list[tuple[str, dict]], games: int, every:
     rotating one place a game): ``(records, seats to act, outcomes)``."""
     from tqdm import tqdm
 
-    from frontierzoo.agents import make_agent, play_game
+    from frontierzoo.agents import check_options, make_agent, play_game
     from frontierzoo.envs import get_game, make
 
     game = get_game(game_name)
     n = len(agents)
+    for name, options in agents:   # a bad name or option is refused before any game
+        check_options(name, game_name, **options)
     env = make(game_name, num_players=n)
     records, seats, outcomes = [], [], []
     for g in tqdm(range(games), desc="games", unit="game"):
-        kept: list = []
-        count = [0]
+        chosen: list = []   # every decision with a choice, before it is played
 
         def keep(env, name, action):
             if env.action_masks().sum() > 1:
-                if count[0] % every == 0:
-                    kept.append((np.array(env.record, dtype=game.dtype), int(env.record["actor"])))
-                count[0] += 1
-        lineup = [make_agent(*agents[(seat + g) % n][:1], game_name, **agents[(seat + g) % n][1]) for seat in range(n)]
+                chosen.append((np.array(env.record, dtype=game.dtype), int(env.record["actor"])))
+        lineup = []
+        for seat in range(n):
+            name, options = agents[(seat + g) % n]
+            lineup.append(make_agent(name, game_name, **options))
         result = play_game(env, lineup, seed=seed + g, agent_seeds=[seed + g * n + k for k in range(n)], on_decision=keep)
-        for record, seat in kept:
+        for record, seat in chosen[::every]:
             records.append(record)
             seats.append(seat)
             outcomes.append(0.0 if result.truncated else float(np.sign(result.rewards[seat])))
@@ -144,23 +146,25 @@ def main(argv=None):
     import torch
 
     from frontierzoo.agents.network import bundled_network, load_network
+    from frontierzoo.cli.argtypes import at_least
 
     p = argparse.ArgumentParser(prog="python -m frontierzoo.benchmarks.values", description=__doc__.splitlines()[0])
     p.add_argument("--game", default="forfort_v0")
     p.add_argument("--agents", type=agent_spec, nargs="+", default=[("heuristic", {}), ("heuristic", {})],
                    help="one per seat: a registered agent, with options as NAME:key=value,...")
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--every", type=int, default=3, help="keep every N-th decision with a choice")
-    p.add_argument("--rollouts", type=int, default=4)
+    p.add_argument("--games", type=at_least(1), default=100)
+    p.add_argument("--every", type=at_least(1), default=3, help="keep every N-th decision with a choice")
+    p.add_argument("--rollouts", type=at_least(1), default=4)
     p.add_argument("--network", default=None, help="a network's description (default: the game's bundled one)")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=at_least(0), default=0)
     args = p.parse_args(argv)
-    if args.games < 1 or args.every < 1 or args.rollouts < 1:
-        p.error("--games, --every and --rollouts must be at least 1")
     torch.set_num_threads(1)
     network = load_network(args.network or bundled_network(args.game), args.game)
     t = time.perf_counter()
-    records, seats, outcomes = positions(args.game, args.agents, args.games, args.every, args.seed)
+    try:
+        records, seats, outcomes = positions(args.game, args.agents, args.games, args.every, args.seed)
+    except ValueError as e:   # an agent, or an option, the game does not have
+        p.error(str(e))
     net, rolled = leaf_values(args.game, records, seats, len(args.agents), network, args.rollouts, args.seed)
     print(f"{args.game}, {len(args.agents)} seats: {len(seats):,} positions from {args.games} games of "
           f"{' v '.join(name for name, _ in args.agents)} ({time.perf_counter() - t:.0f} s)")

@@ -168,6 +168,9 @@ def test_the_values_benchmark_values_each_position_as_the_search_values_a_leaf(c
     assert mse == pytest.approx((0 + 0 + 2.25 + 2.25) / 4) and sign == 0.5 and lo < r < hi
     assert r == pytest.approx(np.corrcoef([1.0, -1.0, 0.5, -0.5], [1.0, -1.0, -1.0, 1.0])[0, 1])
     assert agent_spec("mcts:ms=20,simulations=8") == ("mcts", {"ms": 20, "simulations": 8})
+    with pytest.raises(SystemExit):   # an option the agent does not take: refused before any game
+        main(["--game", "forfort_v0", "--agents", "heuristic:ms=3", "random", "--games", "2"])
+    assert "heuristic takes no ms" in capsys.readouterr().err
     main(["--game", "forfort_v0", "--agents", "heuristic", "random", "--games", "2", "--rollouts", "2"])
     table = capsys.readouterr().out
     assert "| network |" in table and "| rollouts x2 |" in table and "| mix 0.5 |" in table
